@@ -1,0 +1,59 @@
+package dev.mutexlab.lab;
+
+import dev.mutexlab.lab.cli.LocksCommand;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code mutexlab} command. Subcommands only parse their options and hand off to plain classes
+ * that tests drive without the CLI. Bad input prints one line and exits with 2; an unexpected
+ * failure prints one line and exits with 1 (set {@code MUTEXLAB_DEBUG=1} for the stack trace).
+ */
+@Command(name = "mutexlab", mixinStandardHelpOptions = true, version = "mutexlab 0.1.0",
+        description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
+        subcommands = {LocksCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+    /** Exit status for bad input. */
+    public static final int EXIT_USAGE = 2;
+    /** Exit status for a failure that is not the user's (or a torture verdict of FAILURE). */
+    public static final int EXIT_FAILURE = 1;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams and returns the exit status (for tests). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cmd = commandLine();
+        cmd.setOut(out);
+        cmd.setErr(err);
+        return cmd.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cmd = new CommandLine(new Main());
+        cmd.setParameterExceptionHandler((ex, args) -> {
+            CommandLine c = ex.getCommandLine();
+            c.getErr().println("mutexlab: " + ex.getMessage().lines().findFirst().orElse("bad arguments")
+                    + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
+            return EXIT_USAGE;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof UsageException || ex instanceof IllegalArgumentException) {
+                c.getErr().println("mutexlab: " + oneLine(ex.getMessage()));
+                return EXIT_USAGE;
+            }
+            c.getErr().println("mutexlab: failed: " + oneLine(String.valueOf(ex)));
+            if (System.getenv("MUTEXLAB_DEBUG") != null) {
+                ex.printStackTrace(c.getErr());
+            }
+            return EXIT_FAILURE;
+        });
+        return cmd;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "error" : s.lines().findFirst().orElse("error");
+    }
+}

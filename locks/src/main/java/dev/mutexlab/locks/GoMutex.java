@@ -1,0 +1,440 @@
+package dev.mutexlab.locks;
+
+import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.RuntimeSemaphore;
+import dev.mutexlab.locks.internal.SpinPolicy;
+import dev.mutexlab.locks.internal.Waiter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Go's {@code sync.Mutex} (Go 1.9 and later) as a reentrant {@link java.util.concurrent.locks.Lock}:
+ * barging with brief spinning in normal mode, and direct handoff in starvation mode, which a
+ * waiter switches on after waiting longer than the starvation threshold (1 ms by default).
+ *
+ * <p>Normal mode favours throughput: a running thread may take the lock ahead of a woken waiter,
+ * which usually loses and goes back to the front of the queue. Starvation mode favours waiting
+ * time: {@code unlock} hands ownership to the first waiter and yields to it, and arriving threads
+ * neither spin nor barge. The mode ends when a waiter that waited less than the threshold, or the
+ * last waiter, receives the lock. The threshold is a constructor argument so that the seed's three
+ * settings can be compared: {@link Duration#ZERO} (hand off whenever anyone waits), the default,
+ * and {@link #NEVER}.
+ *
+ * <p>Beyond Go: the lock is reentrant and owned (unlock by another thread throws
+ * {@link IllegalMonitorStateException}), and it supports timed and interruptible acquisition and
+ * conditions, as {@link java.util.concurrent.locks.ReentrantLock} does. {@link #tryLock()} barges,
+ * like Go's {@code TryLock}, except in starvation mode.
+ *
+ * <pre>{@code
+ * Mutex m = new GoMutex();                 // 1 ms starvation threshold
+ * Mutex fair = new GoMutex(Duration.ZERO); // hand off whenever anyone waits
+ * m.lock();
+ * try {
+ *     // ...
+ * } finally {
+ *     m.unlock();
+ * }
+ * }</pre>
+ */
+public final class GoMutex extends AbstractMutex {
+
+    /*
+     * Implementation notes.
+     *
+     * A transliteration of src/internal/sync/mutex.go (CL 34310, Go 1.9; the handoff yield of
+     * CL 200577, Go 1.14); the transitions T1-T10 below are those of go-mutex.md §1.4.
+     *
+     * State word (int):
+     *   bit 0  LOCKED    the lock is held
+     *   bit 1  WOKEN     a thread is awake and competing (a spinner, or a waiter just woken), so
+     *                    unlock must not wake another; owned by that thread, which clears it on
+     *                    its next successful CAS
+     *   bit 2  STARVING  starvation mode: unlock hands ownership to the first waiter
+     *   bits 3+          number of waiters (W), in units of 1 << WAITER_SHIFT
+     *
+     * Who decrements W: in normal mode the unlocker, for the waiter it wakes (T7); in starvation
+     * mode the waiter itself, when it receives the lock (T9). In starvation mode LOCKED may be
+     * clear while ownership is in transit; the lock counts as held while STARVING is set.
+     *
+     * Waiters sleep on a RuntimeSemaphore (Go's sema): FIFO, except that a woken waiter that lost
+     * the race re-queues at the front and keeps its original waitStartNanos.
+     *
+     * Memory ordering: every state access is volatile (Go's atomics are sequentially consistent);
+     * the acquiring CAS gives acquire semantics and the releasing add release semantics.
+     *
+     * Cancellation (Go has none). A waiter that gives up while queued takes itself out of the
+     * semaphore queue and then removes itself from W, unless W is already 0: that means an
+     * unlocker had already counted it as woken (T7), and the semaphore count and WOKEN flag that
+     * unlocker released stay behind for the next waiter, which consumes them at once instead of
+     * sleeping. Removing the last waiter of a starving, locked mutex also ends starvation mode,
+     * since unlock must never hand off to nobody. A waiter that gives up after being woken in
+     * normal mode takes the lock if it is free, and otherwise clears WOKEN so that the holder's
+     * unlock wakes someone else. A waiter to which ownership was handed keeps it.
+     */
+
+    /** The default starvation threshold, Go's {@code starvationThresholdNs}: 1 ms. */
+    public static final Duration DEFAULT_STARVATION_THRESHOLD = Duration.ofMillis(1);
+    /** A threshold that is never reached: the mutex never enters starvation mode. */
+    public static final Duration NEVER = Duration.ofNanos(Long.MAX_VALUE);
+
+    static final int LOCKED = 1;
+    static final int WOKEN = 2;
+    static final int STARVING = 4;
+    static final int WAITER_SHIFT = 3;
+    static final int ONE_WAITER = 1 << WAITER_SHIFT;
+
+    private volatile int state;
+    private final RuntimeSemaphore sema = new RuntimeSemaphore();
+    private final long starvationThresholdNanos;
+    private final SpinPolicy spin = SpinPolicy.GO;
+
+    /** A mutex with Go's 1 ms starvation threshold and no statistics. */
+    public GoMutex() {
+        this(DEFAULT_STARVATION_THRESHOLD, false);
+    }
+
+    /**
+     * A mutex that switches to starvation mode when a waiter has waited longer than
+     * {@code starvationThreshold}; {@link Duration#ZERO} switches as soon as a woken waiter loses,
+     * {@link #NEVER} never switches.
+     */
+    public GoMutex(Duration starvationThreshold) {
+        this(starvationThreshold, false);
+    }
+
+    /** As {@link #GoMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
+    public GoMutex(Duration starvationThreshold, boolean recordStats) {
+        super(recordStats);
+        Objects.requireNonNull(starvationThreshold, "starvationThreshold");
+        if (starvationThreshold.isNegative()) {
+            throw new IllegalArgumentException("starvation threshold must not be negative: " + starvationThreshold);
+        }
+        this.starvationThresholdNanos = saturatedNanos(starvationThreshold);
+    }
+
+    /** The starvation threshold in nanoseconds ({@code Long.MAX_VALUE} for {@link #NEVER}). */
+    public long starvationThresholdNanos() {
+        return starvationThresholdNanos;
+    }
+
+    /** Whether the mutex is in starvation (handoff) mode. */
+    public boolean isStarving() {
+        return (state & STARVING) != 0;
+    }
+
+    // ---- algorithm
+
+    @Override
+    protected boolean tryAcquireOnce() {
+        int old = state;
+        if ((old & (LOCKED | STARVING)) != 0) {
+            return false;
+        }
+        return casState(old, old | LOCKED); // may barge ahead of sleeping waiters, as Go's TryLock
+    }
+
+    @Override
+    protected boolean acquireCore(int mode, long deadlineNanos) throws InterruptedException {
+        if (casState(0, LOCKED)) { // T1
+            return true;
+        }
+        return lockSlow(mode, deadlineNanos);
+    }
+
+    /*
+     * lockSlow, as Go's (go-mutex.md §1.3), plus giving up:
+     *
+     *   loop:
+     *     if normal mode, locked, and canSpin(iter):          (T2: claim WOKEN so unlock wakes nobody)
+     *         spin; continue
+     *     new = old; if normal: new |= LOCKED; if locked or starving: new += 1 waiter
+     *     if starving and locked: new |= STARVING; if awoke: new &^= WOKEN
+     *     if new would block and we must give up: leave (clear WOKEN if awoke) and return
+     *     if CAS(old, new):
+     *         if old was unlocked and normal: acquired        (T3)
+     *         block on sema (at the front if re-queued)       (T4, T5)
+     *         starving |= waited > threshold
+     *         if STARVING: ownership was handed to us        (T9) -> fix LOCKED, W, maybe leave starvation
+     *         else awoke = true, iter = 0                     (T10)
+     */
+    private boolean lockSlow(int mode, long deadlineNanos) throws InterruptedException {
+        if (stats != null) {
+            stats.add(LockEvent.CONTENDED_ACQUIRE);
+        }
+        Waiter node = null;
+        long waitStartNanos = 0L;
+        boolean starving = false;
+        boolean awoke = false;
+        int iter = 0;
+        int old = state;
+        for (;;) {
+            if ((old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)) {
+                if (!awoke && (old & WOKEN) == 0 && (old >>> WAITER_SHIFT) != 0
+                        && casState(old, old | WOKEN)) {
+                    awoke = true;
+                }
+                spin.activeSpin();
+                if (stats != null) {
+                    stats.add(LockEvent.SPIN_ROUND);
+                }
+                iter++;
+                old = state;
+                continue;
+            }
+            int next = old;
+            if ((old & STARVING) == 0) {
+                next |= LOCKED;
+            }
+            boolean willBlock = (old & (LOCKED | STARVING)) != 0;
+            if (willBlock) {
+                next += ONE_WAITER;
+            }
+            if (starving && (old & LOCKED) != 0) {
+                next |= STARVING;
+            }
+            if (awoke) {
+                if ((next & WOKEN) == 0) {
+                    throw inconsistent("woken waiter without the WOKEN flag", old);
+                }
+                next &= ~WOKEN;
+            }
+            if (willBlock) {
+                int giveUp = mustGiveUp(mode, deadlineNanos);
+                if (giveUp != 0) {
+                    if (awoke) {
+                        if (!casState(old, old & ~WOKEN)) { // hand the WOKEN duty back to unlock
+                            old = state;
+                            continue;
+                        }
+                    }
+                    return gaveUp(giveUp, node);
+                }
+            }
+            if (casState(old, next)) {
+                if (stats != null && (old & STARVING) == 0 && (next & STARVING) != 0) {
+                    stats.starvationEntered();
+                }
+                if ((old & (LOCKED | STARVING)) == 0) {
+                    break; // T3: acquired by CAS
+                }
+                boolean queueLifo = waitStartNanos != 0L;
+                if (waitStartNanos == 0L) {
+                    waitStartNanos = System.nanoTime();
+                    node = new Waiter();
+                }
+                int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
+                if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
+                    leaveWaiters();
+                    return gaveUp(r == RuntimeSemaphore.TIMED_OUT ? TIMEOUT : INTERRUPT, node);
+                }
+                starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
+                old = state;
+                if ((old & STARVING) != 0) {
+                    // T9: ownership was handed to us; LOCKED is clear and we are still counted in W.
+                    if ((old & (LOCKED | WOKEN)) != 0 || (old >>> WAITER_SHIFT) == 0) {
+                        throw inconsistent("handoff found LOCKED or WOKEN set, or no waiters", old);
+                    }
+                    int delta = LOCKED - ONE_WAITER;
+                    boolean exit = !starving || (old >>> WAITER_SHIFT) == 1;
+                    if (exit) {
+                        // Critical to do it here and consider wait time: starvation mode is so
+                        // inefficient that two threads can go lock-step forever once it is on.
+                        delta -= STARVING;
+                    }
+                    getAndAddState(delta);
+                    if (stats != null) {
+                        stats.add(LockEvent.HANDOFF);
+                        if (exit) {
+                            stats.starvationExited();
+                        }
+                    }
+                    break;
+                }
+                if (stats != null) {
+                    stats.add(LockEvent.REQUEUE);
+                }
+                awoke = true; // T10
+                iter = 0;
+            } else {
+                old = state;
+            }
+        }
+        if (node != null) {
+            node.restoreInterrupt();
+        }
+        return true;
+    }
+
+    private static final int TIMEOUT = 1;
+    private static final int INTERRUPT = 2;
+
+    private static int mustGiveUp(int mode, long deadlineNanos) {
+        if ((mode & Waiter.INTERRUPTIBLE) != 0 && Thread.currentThread().isInterrupted()) {
+            return INTERRUPT;
+        }
+        return Waiter.deadlinePassed(mode, deadlineNanos) ? TIMEOUT : 0;
+    }
+
+    private boolean gaveUp(int why, Waiter node) throws InterruptedException {
+        if (why == INTERRUPT) {
+            Thread.interrupted();
+            if (stats != null) {
+                stats.add(LockEvent.INTERRUPT);
+            }
+            throw new InterruptedException();
+        }
+        if (stats != null) {
+            stats.add(LockEvent.TIMEOUT);
+        }
+        if (node != null) {
+            node.restoreInterrupt();
+        }
+        return false;
+    }
+
+    /** A waiter that is counted in W but no longer queued removes itself (see the notes). */
+    private void leaveWaiters() {
+        for (;;) {
+            int old = state;
+            int waiters = old >>> WAITER_SHIFT;
+            if (waiters == 0) {
+                return; // an unlocker already counted us as woken (T7)
+            }
+            int next = old - ONE_WAITER;
+            boolean exit = waiters == 1 && (old & (STARVING | LOCKED)) == (STARVING | LOCKED);
+            if (exit) {
+                next &= ~STARVING; // nobody left to hand off to
+            }
+            if (casState(old, next)) {
+                if (exit && stats != null) {
+                    stats.starvationExited();
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    protected void releaseCore() {
+        int next = getAndAddState(-LOCKED) - LOCKED; // T6
+        if (next != 0) {
+            unlockSlow(next);
+        }
+    }
+
+    /*
+     * unlockSlow: in normal mode wake one waiter unless there is none, or one is already awake
+     * (WOKEN), or the lock was re-taken, or starvation began meanwhile (T7); in starvation mode
+     * hand the lock to the first waiter and yield to it (T8).
+     */
+    private void unlockSlow(int next) {
+        if (((next + LOCKED) & LOCKED) == 0) {
+            throw inconsistent("unlock of unlocked mutex", next);
+        }
+        if ((next & STARVING) == 0) {
+            int old = next;
+            for (;;) {
+                if ((old >>> WAITER_SHIFT) == 0 || (old & (LOCKED | WOKEN | STARVING)) != 0) {
+                    if (stats != null && (old & WOKEN) != 0 && (old >>> WAITER_SHIFT) != 0) {
+                        stats.add(LockEvent.WAKE_SKIPPED);
+                    }
+                    return;
+                }
+                int wake = (old - ONE_WAITER) | WOKEN;
+                if (casState(old, wake)) {
+                    Waiter w = sema.release(false);
+                    if (stats != null && w != null) {
+                        stats.add(LockEvent.WAKEUP);
+                    }
+                    return;
+                }
+                old = state;
+            }
+        } else {
+            sema.release(true); // T8: state unchanged; the waiter fixes LOCKED and W
+        }
+    }
+
+    @Override
+    protected boolean isLockedCore() {
+        return (state & (LOCKED | STARVING)) != 0;
+    }
+
+    @Override
+    protected int queueLengthCore() {
+        return state >>> WAITER_SHIFT;
+    }
+
+    @Override
+    protected String stateString() {
+        int s = state;
+        return "state=" + describe(s) + ", threshold=" + (starvationThresholdNanos == Long.MAX_VALUE
+                ? "never" : Duration.ofNanos(starvationThresholdNanos).toString());
+    }
+
+    /** The state word as flags and waiter count, e.g. {@code LOCKED|STARVING waiters=3}. */
+    static String describe(int s) {
+        StringBuilder sb = new StringBuilder();
+        if ((s & LOCKED) != 0) {
+            sb.append("LOCKED|");
+        }
+        if ((s & WOKEN) != 0) {
+            sb.append("WOKEN|");
+        }
+        if ((s & STARVING) != 0) {
+            sb.append("STARVING|");
+        }
+        if (sb.isEmpty()) {
+            sb.append("0|");
+        }
+        sb.setLength(sb.length() - 1);
+        return sb.append(" waiters=").append(s >>> WAITER_SHIFT).toString();
+    }
+
+    private static IllegalStateException inconsistent(String what, int s) {
+        return new IllegalStateException("sync: inconsistent mutex state: " + what + " (" + describe(s) + ")");
+    }
+
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException overflow) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    // ---- test hooks (package-private): the seeds' invariants as oracles
+
+    int stateForTest() {
+        return state;
+    }
+
+    void setStateForTest(int s) {
+        state = s;
+    }
+
+    RuntimeSemaphore semaForTest() {
+        return sema;
+    }
+
+    // ---- VarHandle mechanics
+
+    private boolean casState(int expected, int next) {
+        return STATE.compareAndSet(this, expected, next);
+    }
+
+    private int getAndAddState(int delta) {
+        return (int) STATE.getAndAdd(this, delta);
+    }
+
+    private static final VarHandle STATE;
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(GoMutex.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

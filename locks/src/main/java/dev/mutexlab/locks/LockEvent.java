@@ -1,0 +1,36 @@
+package dev.mutexlab.locks;
+
+/**
+ * The events a lock counts when statistics are enabled. Each lock counts the events that mean
+ * something for its algorithm and leaves the others at zero.
+ */
+public enum LockEvent {
+    /** An acquisition that did not succeed on the first attempt and entered the slow path. */
+    CONTENDED_ACQUIRE,
+    /** A round of active spinning ({@code procyield}: a burst of {@link Thread#onSpinWait()}). */
+    SPIN_ROUND,
+    /** A passive spin: {@link Thread#yield()} while waiting (Go's {@code osyield}). */
+    YIELD,
+    /** A waiter blocked (parked) in the lock. */
+    PARK,
+    /** An unlock woke a sleeping waiter. */
+    WAKEUP,
+    /** An unlock handed ownership directly to a waiter. */
+    HANDOFF,
+    /** A woken waiter found the lock taken again and went back to wait. */
+    REQUEUE,
+    /** The lock switched into starvation (handoff) mode. */
+    STARVATION_ENTER,
+    /** The lock switched back to normal mode. */
+    STARVATION_EXIT,
+    /** An unlock skipped waking a sleeper because another waiter was already awake. */
+    WAKE_SKIPPED,
+    /** An anti-starvation wake of the longest sleeper (Go spinbit's 1-in-16 tail wake). */
+    ANTI_STARVATION_WAKE,
+    /** A waiter asked the owner to hand the lock over (Linux's HANDOFF flag). */
+    HANDOFF_REQUEST,
+    /** A timed acquisition gave up at its deadline. */
+    TIMEOUT,
+    /** An interruptible acquisition gave up because the thread was interrupted. */
+    INTERRUPT
+}

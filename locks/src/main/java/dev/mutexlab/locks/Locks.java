@@ -1,0 +1,140 @@
+package dev.mutexlab.locks;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+
+/**
+ * Creates locks from {@link LockSpec specifications}, so that one string names a configuration
+ * everywhere: {@code Locks.create("go:threshold=0")} returns a new {@link GoMutex} that hands off
+ * whenever anyone waits. {@link #specs()} lists every lock with a one-line description.
+ *
+ * <p>Every lock accepts the flag {@code stats} where it records statistics
+ * ({@code go:threshold=0:stats}); {@link #create(String, boolean)} turns them on without it.
+ */
+public final class Locks {
+
+    /**
+     * One lock that specs can name.
+     *
+     * @param name        the spec name
+     * @param description one line: what the lock is
+     * @param examples    specs worth listing, each with a one-line description
+     * @param listed      whether it is a real lock to list and compare (false for test controls)
+     */
+    public record Entry(String name, String description, Map<String, String> examples, boolean listed,
+                        BiFunction<LockSpec, Boolean, Lock> factory) {
+    }
+
+    private static final Map<String, Entry> REGISTRY = new LinkedHashMap<>();
+
+    static {
+        register(new Entry("go", "Go's sync.Mutex: barging and spinning, starvation mode (handoff) after a waiter waited 1 ms",
+                examples(
+                        "go", "Go's sync.Mutex with the default 1 ms starvation threshold",
+                        "go:threshold=0", "starvation mode whenever a woken waiter loses: always hand off",
+                        "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
+                        "go:threshold=250us", "any threshold, in ns, us, ms or s"),
+                true, Locks::go));
+        register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
+                examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
+        register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
+                examples("jdk-fair", "ReentrantLock(true)"), true, (spec, stats) -> jdk(spec, true)));
+    }
+
+    private Locks() {
+    }
+
+    /**
+     * A new lock for {@code spec}.
+     *
+     * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     */
+    public static Lock create(String spec) {
+        return create(spec, false);
+    }
+
+    /** A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can. */
+    public static Lock create(String spec, boolean recordStats) {
+        LockSpec parsed = LockSpec.parse(spec);
+        Entry entry = REGISTRY.get(parsed.name());
+        if (entry == null) {
+            throw new IllegalArgumentException("unknown lock '" + parsed.name() + "' (known: "
+                    + String.join(", ", listedNames()) + ")");
+        }
+        return entry.factory().apply(parsed, recordStats);
+    }
+
+    /** Whether {@code spec} names a lock (any options are checked when it is created). */
+    public static boolean isKnown(String spec) {
+        try {
+            return REGISTRY.containsKey(LockSpec.parse(spec).name());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** The real locks, in listing order (test controls are left out). */
+    public static List<Entry> specs() {
+        List<Entry> list = new ArrayList<>();
+        for (Entry e : REGISTRY.values()) {
+            if (e.listed()) {
+                list.add(e);
+            }
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    /** The example specs of every real lock, in listing order. */
+    public static List<String> exampleSpecs() {
+        List<String> list = new ArrayList<>();
+        for (Entry e : specs()) {
+            list.addAll(e.examples().keySet());
+        }
+        return list;
+    }
+
+    /** Adds a lock to the registry; for this library's own locks and test controls. */
+    static synchronized void register(Entry entry) {
+        if (REGISTRY.putIfAbsent(entry.name(), entry) != null) {
+            throw new IllegalStateException("lock name registered twice: " + entry.name());
+        }
+    }
+
+    private static List<String> listedNames() {
+        List<String> names = new ArrayList<>();
+        for (Entry e : specs()) {
+            names.add(e.name());
+        }
+        return names;
+    }
+
+    /** Pairs of spec and description, in order. */
+    static Map<String, String> examples(String... specAndDescription) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < specAndDescription.length; i += 2) {
+            map.put(specAndDescription[i], specAndDescription[i + 1]);
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static Lock go(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("threshold", "stats"));
+        String t = spec.value("threshold", null);
+        Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
+                : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
+        return new GoMutex(threshold, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock jdk(LockSpec spec, boolean fair) {
+        spec.requireOnly(Set.of());
+        return new ReentrantLock(fair);
+    }
+}

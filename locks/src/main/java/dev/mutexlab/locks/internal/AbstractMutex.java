@@ -1,0 +1,246 @@
+package dev.mutexlab.locks.internal;
+
+import dev.mutexlab.locks.LockStats;
+import dev.mutexlab.locks.Mutex;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+
+/**
+ * The part of every lock that is not its algorithm: the owner and hold count (reentrancy), the
+ * {@link java.util.concurrent.locks.Lock} methods, conditions, {@code toString} and statistics.
+ * A subclass implements a non-reentrant mutex through four hooks — {@link #tryAcquireOnce()},
+ * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and this
+ * class turns it into a reentrant {@link Mutex}.
+ *
+ * <p>Implementation notes. {@link #owner} and {@link #holds} are written only by the thread that
+ * holds the underlying mutex, after acquiring it and before releasing it, so plain accesses suffice
+ * for the owner itself: the release in {@link #releaseCore()} orders {@code owner = null} before the
+ * next acquisition, and a thread that is not the owner can never read its own identity there (it
+ * cleared it itself before releasing). Other threads read {@link #owner} only for monitoring, with
+ * opaque reads. The uncontended cost over the algorithm's own fast path is one field compare and
+ * two plain stores.
+ */
+public abstract class AbstractMutex implements Mutex {
+    /** The holder, or null. Plain for the owner (see the class notes); opaque for monitoring reads. */
+    private Thread owner;
+    /** Reentrant hold count; touched only by the owner. */
+    private int holds;
+    /** Event counters, or null when statistics are off (every recording site is a null check). */
+    protected final EventCounters stats;
+
+    protected AbstractMutex(boolean recordStats) {
+        this.stats = recordStats ? new EventCounters() : null;
+    }
+
+    // ---- the algorithm's hooks
+
+    /** One acquisition attempt that never blocks (the algorithm's {@code TryLock}). */
+    protected abstract boolean tryAcquireOnce();
+
+    /**
+     * Acquires the underlying mutex, blocking as the algorithm does. {@code mode} is a combination
+     * of {@link Waiter#INTERRUPTIBLE} and {@link Waiter#TIMED}. A waiter that gives up must leave the
+     * mutex consistent; if ownership was handed to it while it was giving up it keeps the lock and
+     * returns true.
+     *
+     * @return true when acquired, false when the deadline passed first
+     * @throws InterruptedException when interruptible, interrupted, and not acquired
+     */
+    protected abstract boolean acquireCore(int mode, long deadlineNanos) throws InterruptedException;
+
+    /** Releases the underlying mutex; called by the owner once its last hold is released. */
+    protected abstract void releaseCore();
+
+    /** Whether the underlying mutex is held (or being handed over). */
+    protected abstract boolean isLockedCore();
+
+    /** An estimate of queued waiters. */
+    protected abstract int queueLengthCore();
+
+    /** The algorithm's state word and flags, for {@link #toString()}. */
+    protected abstract String stateString();
+
+    // ---- Lock
+
+    @Override
+    public final void lock() {
+        Thread current = Thread.currentThread();
+        if (owner == current) {
+            reenter();
+            return;
+        }
+        try {
+            acquireCore(0, 0L);
+        } catch (InterruptedException e) {
+            throw new AssertionError("uninterruptible acquisition threw", e);
+        }
+        becomeOwner(current);
+    }
+
+    @Override
+    public final void lockInterruptibly() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        if (owner == current) {
+            reenter();
+            return;
+        }
+        acquireCore(Waiter.INTERRUPTIBLE, 0L);
+        becomeOwner(current);
+    }
+
+    @Override
+    public final boolean tryLock() {
+        Thread current = Thread.currentThread();
+        if (owner == current) {
+            reenter();
+            return true;
+        }
+        if (tryAcquireOnce()) {
+            becomeOwner(current);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public final boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+        long timeoutNanos = unit.toNanos(time);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        if (owner == current) {
+            reenter();
+            return true;
+        }
+        boolean acquired = timeoutNanos <= 0L
+                ? tryAcquireOnce()
+                : acquireCore(Waiter.INTERRUPTIBLE | Waiter.TIMED, System.nanoTime() + timeoutNanos);
+        if (acquired) {
+            becomeOwner(current);
+        }
+        return acquired;
+    }
+
+    @Override
+    public final void unlock() {
+        if (owner != Thread.currentThread()) {
+            throw new IllegalMonitorStateException("unlock by a thread that does not hold " + getClass().getSimpleName());
+        }
+        if (--holds == 0) {
+            OWNER.setOpaque(this, (Thread) null); // ordered before the next owner by releaseCore's release
+            releaseCore();
+        }
+    }
+
+    @Override
+    public final Condition newCondition() {
+        return new MutexCondition(this);
+    }
+
+    // ---- Mutex
+
+    @Override
+    public final boolean isLocked() {
+        return isLockedCore();
+    }
+
+    @Override
+    public final boolean isHeldByCurrentThread() {
+        return owner == Thread.currentThread();
+    }
+
+    @Override
+    public final int getHoldCount() {
+        return owner == Thread.currentThread() ? holds : 0;
+    }
+
+    @Override
+    public final int getQueueLength() {
+        return queueLengthCore();
+    }
+
+    @Override
+    public final LockStats stats() {
+        return EventCounters.snapshotOf(stats);
+    }
+
+    /** The thread that holds the lock, for monitoring only; may be stale. */
+    protected final Thread ownerForMonitoring() {
+        return (Thread) OWNER.getOpaque(this);
+    }
+
+    @Override
+    public String toString() {
+        Thread o = ownerForMonitoring();
+        return getClass().getSimpleName() + "["
+                + (o == null ? (isLockedCore() ? "locked" : "unlocked") : "locked by thread " + o.getName())
+                + ", " + stateString() + "]";
+    }
+
+    // ---- owner bookkeeping, shared with MutexCondition
+
+    private void becomeOwner(Thread current) {
+        OWNER.setOpaque(this, current); // plain-strength: only the owner relies on it (see class notes)
+        holds = 1;
+    }
+
+    private void reenter() {
+        if (holds == Integer.MAX_VALUE) {
+            throw new Error("Maximum lock count exceeded");
+        }
+        holds++;
+    }
+
+    /** Releases every hold of the current thread (for a condition wait); returns the hold count. */
+    final int releaseAllHolds() {
+        if (owner != Thread.currentThread()) {
+            throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
+        }
+        int saved = holds;
+        holds = 0;
+        OWNER.setOpaque(this, (Thread) null);
+        releaseCore();
+        return saved;
+    }
+
+    /** Re-acquires after a condition wait, uninterruptibly, and restores {@code savedHolds}. */
+    final void reacquireHolds(int savedHolds) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                acquireCore(0, 0L);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // cannot happen in mode 0; kept for safety
+            }
+        }
+        becomeOwner(Thread.currentThread());
+        holds = savedHolds;
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Throws unless the current thread holds the lock. */
+    final void checkHeld() {
+        if (owner != Thread.currentThread()) {
+            throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
+        }
+    }
+
+    // VarHandle mechanics
+    private static final VarHandle OWNER;
+    static {
+        try {
+            OWNER = MethodHandles.lookup().findVarHandle(AbstractMutex.class, "owner", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.mutexlab.locks.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A doubly linked queue of {@link Waiter}s guarded by a small test-and-test-and-set lock, the
+ * Java form of Go's {@code semaRoot.lock} and Linux's {@code wait_lock}. Every operation that
+ * changes the queue must run between {@link #lockGuard()} and {@link #unlockGuard()}; the guard is
+ * held for a few pointer updates only, never across a park, so spinning on it (then yielding) is
+ * cheaper than blocking.
+ *
+ * <p>Removal of an arbitrary node ({@link #remove}) is what makes cancellation work: a waiter that
+ * times out or is interrupted takes itself out under the guard, and then knows for certain whether
+ * a waker had already dequeued it (and so will signal it) or not.
+ */
+public final class WaitQueue {
+    private static final int GUARD_SPINS_BEFORE_YIELD = 64;
+
+    private volatile int guard; // 0 free, 1 held
+    private Waiter head;
+    private Waiter tail;
+    /** The number of queued nodes; written under the guard, read racily for estimates. */
+    private volatile int size;
+
+    /** Acquires the guard. */
+    public void lockGuard() {
+        if (!GUARD.compareAndSet(this, 0, 1)) {
+            contendGuard();
+        }
+    }
+
+    private void contendGuard() {
+        for (int spins = 0;; spins++) {
+            if (guard == 0 && GUARD.compareAndSet(this, 0, 1)) {
+                return;
+            }
+            if (spins < GUARD_SPINS_BEFORE_YIELD) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Releases the guard. */
+    public void unlockGuard() {
+        GUARD.setRelease(this, 0);
+    }
+
+    /** Appends {@code w} (FIFO) or, when {@code atHead}, pushes it at the front (Go's lifo re-queue). Guard held. */
+    public void add(Waiter w, boolean atHead) {
+        if (head == null) {
+            w.prev = w.next = null;
+            head = tail = w;
+        } else if (atHead) {
+            w.prev = null;
+            w.next = head;
+            head.prev = w;
+            head = w;
+        } else {
+            w.next = null;
+            w.prev = tail;
+            tail.next = w;
+            tail = w;
+        }
+        w.queued = true;
+        size = size + 1; // guard held: the only writer
+    }
+
+    /** Removes and returns the first node, or null. Guard held. */
+    public Waiter pollFirst() {
+        Waiter w = head;
+        if (w != null) {
+            unlink(w);
+        }
+        return w;
+    }
+
+    /** Removes and returns the last node, or null. Guard held. */
+    public Waiter pollLast() {
+        Waiter w = tail;
+        if (w != null) {
+            unlink(w);
+        }
+        return w;
+    }
+
+    /** Removes {@code w} if it is still queued. Guard held. @return whether it was queued */
+    public boolean remove(Waiter w) {
+        if (!w.queued) {
+            return false;
+        }
+        unlink(w);
+        return true;
+    }
+
+    /** The first node, or null. Guard held. */
+    public Waiter peekFirst() {
+        return head;
+    }
+
+    /** Whether {@code w} is queued. Guard held. */
+    public boolean contains(Waiter w) {
+        return w.queued;
+    }
+
+    private void unlink(Waiter w) {
+        Waiter p = w.prev;
+        Waiter n = w.next;
+        if (p == null) {
+            head = n;
+        } else {
+            p.next = n;
+        }
+        if (n == null) {
+            tail = p;
+        } else {
+            n.prev = p;
+        }
+        w.prev = w.next = null;
+        w.queued = false;
+        size = size - 1; // guard held: the only writer
+    }
+
+    /** The number of queued waiters (exact under the guard, an estimate otherwise). */
+    public int size() {
+        return size;
+    }
+
+    /** Whether no waiter is queued (exact under the guard, an estimate otherwise). */
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    // VarHandle mechanics
+    private static final VarHandle GUARD;
+    static {
+        try {
+            GUARD = MethodHandles.lookup().findVarHandle(WaitQueue.class, "guard", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
