@@ -14,19 +14,20 @@ import java.util.concurrent.locks.Condition;
  * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and this
  * class turns it into a reentrant {@link Mutex}.
  *
- * <p>Implementation notes. {@link #owner} and {@link #holds} are written only by the thread that
+ * <p>Implementation notes. {@link #owner} and {@link #extraHolds} are written only by the thread that
  * holds the underlying mutex, after acquiring it and before releasing it, so plain accesses suffice
  * for the owner itself: the release in {@link #releaseCore()} orders {@code owner = null} before the
  * next acquisition, and a thread that is not the owner can never read its own identity there (it
  * cleared it itself before releasing). Other threads read {@link #owner} only for monitoring, with
  * opaque reads. The uncontended cost over the algorithm's own fast path is one field compare and
- * two plain stores.
+ * two plain stores of the owner; the hold count is kept as holds beyond the first, so a
+ * non-reentrant lock/unlock pair never writes it.
  */
 public abstract class AbstractMutex implements Mutex {
     /** The holder, or null. Plain for the owner (see the class notes); opaque for monitoring reads. */
     private Thread owner;
-    /** Reentrant hold count; touched only by the owner. */
-    private int holds;
+    /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
+    private int extraHolds;
     /** Event counters, or null when statistics are off (every recording site is a null check). */
     protected final EventCounters stats;
 
@@ -132,10 +133,12 @@ public abstract class AbstractMutex implements Mutex {
         if (owner != Thread.currentThread()) {
             throw new IllegalMonitorStateException("unlock by a thread that does not hold " + getClass().getSimpleName());
         }
-        if (--holds == 0) {
-            OWNER.setOpaque(this, (Thread) null); // ordered before the next owner by releaseCore's release
-            releaseCore();
+        if (extraHolds != 0) {
+            extraHolds--;
+            return;
         }
+        OWNER.setOpaque(this, (Thread) null); // ordered before the next owner by releaseCore's release
+        releaseCore();
     }
 
     @Override
@@ -157,7 +160,7 @@ public abstract class AbstractMutex implements Mutex {
 
     @Override
     public final int getHoldCount() {
-        return owner == Thread.currentThread() ? holds : 0;
+        return owner == Thread.currentThread() ? extraHolds + 1 : 0;
     }
 
     @Override
@@ -187,14 +190,13 @@ public abstract class AbstractMutex implements Mutex {
 
     private void becomeOwner(Thread current) {
         OWNER.setOpaque(this, current); // plain-strength: only the owner relies on it (see class notes)
-        holds = 1;
     }
 
     private void reenter() {
-        if (holds == Integer.MAX_VALUE) {
+        if (extraHolds == Integer.MAX_VALUE - 1) {
             throw new Error("Maximum lock count exceeded");
         }
-        holds++;
+        extraHolds++;
     }
 
     /** Releases every hold of the current thread (for a condition wait); returns the hold count. */
@@ -202,8 +204,8 @@ public abstract class AbstractMutex implements Mutex {
         if (owner != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
         }
-        int saved = holds;
-        holds = 0;
+        int saved = extraHolds + 1;
+        extraHolds = 0;
         OWNER.setOpaque(this, (Thread) null);
         releaseCore();
         return saved;
@@ -221,7 +223,7 @@ public abstract class AbstractMutex implements Mutex {
             }
         }
         becomeOwner(Thread.currentThread());
-        holds = savedHolds;
+        extraHolds = savedHolds - 1;
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

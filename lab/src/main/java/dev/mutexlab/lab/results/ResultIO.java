@@ -1,0 +1,85 @@
+package dev.mutexlab.lab.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.UsageException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Reads and writes result files. Writes are atomic — to a temporary file in the same folder, then
+ * renamed — so an interrupted run never leaves a partial file behind.
+ */
+public final class ResultIO {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ResultIO() {
+    }
+
+    public static ObjectMapper json() {
+        return JSON;
+    }
+
+    /** Checks up front that {@code file} can be written; throws {@link UsageException} if not. */
+    public static void checkWritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            if (Files.isDirectory(file)) {
+                throw new UsageException("output path " + file + " is a folder");
+            }
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".mutexlab-probe", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new UsageException("cannot write output file " + file + " (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    /** Writes {@code value} as JSON to {@code file} atomically. */
+    public static void writeJson(Path file, Object value) {
+        try {
+            writeAtomically(file, JSON.writeValueAsString(value) + "\n");
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {@code text} to {@code file} atomically. */
+    public static void writeAtomically(Path file, String text) {
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+            try {
+                Files.writeString(tmp, text);
+                try {
+                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Reads a JSON file as {@code type}; throws {@link UsageException} naming the file on any problem. */
+    public static <T> T read(Path file, Class<T> type) {
+        try {
+            return JSON.readValue(file.toFile(), type);
+        } catch (IOException e) {
+            throw new UsageException(file + ": not a readable result file (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.mutexlab.lab.runner;
+
+import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.spec.Shape;
+import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.lab.workload.Measurement;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Measures every shape of one (thread kind, procs) group in this JVM. For each shape it runs
+ * {@code runs} batches; each batch measures every lock once, in an order rotated by one from the
+ * previous batch, so no lock always goes first. Ratios are taken within a batch only.
+ */
+public final class GroupRunner {
+    /** Receives progress: one call per finished measurement, one per finished shape. */
+    public interface Listener {
+        void measured(Shape shape, String lock, int run);
+
+        void shapeDone(ShapeResult result);
+    }
+
+    private GroupRunner() {
+    }
+
+    public static GroupResult run(RunConfig config, ThreadKind kind, int procs, String enforcement, Listener listener)
+            throws InterruptedException {
+        BusyWork work = BusyWork.calibrate();
+        List<ShapeResult> shapes = new ArrayList<>();
+        for (Shape shape : config.shapes(kind, procs)) {
+            ShapeResult r = measureShape(config, shape, work, listener);
+            shapes.add(r);
+            listener.shapeDone(r);
+        }
+        return new GroupResult(kind.label(), procs, enforcement, work.stepsPerNano(), peakHeapBytes(), shapes);
+    }
+
+    static ShapeResult measureShape(RunConfig config, Shape shape, BusyWork work, Listener listener)
+            throws InterruptedException {
+        int lockCount = config.locks().size();
+        int runs = config.runs();
+        Sample[][] samples = new Sample[lockCount][runs];
+        Histogram[] merged = new Histogram[lockCount];
+        for (int i = 0; i < lockCount; i++) {
+            merged[i] = config.recordWaits() ? new Histogram(TimeUnit.SECONDS.toNanos(60), 3) : null;
+        }
+        for (int run = 0; run < runs; run++) {
+            List<Integer> order = Metrics.rotatedOrder(lockCount, run);
+            for (int pos = 0; pos < lockCount; pos++) {
+                int li = order.get(pos);
+                samples[li][run] = Measurement.run(shape, config.locks().get(li), work, config.warmupNanos(),
+                        config.durationNanos(), config.recordWaits(), run, pos, merged[li]);
+                listener.measured(shape, config.locks().get(li).spec(), run);
+            }
+        }
+        double ceiling = shape.ceilingPerSecond();
+        double[][] throughput = new double[lockCount][runs];
+        for (int i = 0; i < lockCount; i++) {
+            for (int run = 0; run < runs; run++) {
+                throughput[i][run] = samples[i][run].throughputPerSec();
+            }
+        }
+        double[][] ratios = Metrics.ratiosWithinBatch(throughput);
+        List<LockResult> locks = new ArrayList<>();
+        for (int i = 0; i < lockCount; i++) {
+            double[] util = new double[runs];
+            double[] jain = new double[runs];
+            double[] cpu = new double[runs];
+            double[] starving = new double[runs];
+            for (int run = 0; run < runs; run++) {
+                util[run] = Double.isInfinite(ceiling) ? Double.NaN : throughput[i][run] / ceiling;
+                jain[run] = samples[i][run].jain();
+                cpu[run] = samples[i][run].cpuPerWall();
+                starving[run] = samples[i][run].starvationShare();
+            }
+            locks.add(new LockResult(config.locks().get(i).spec(), List.of(samples[i]), Metrics.spread(throughput[i]),
+                    Metrics.spread(util), Metrics.spread(ratios[i]), WaitSummary.of(merged[i]), Metrics.spread(jain),
+                    Metrics.spread(cpu), Metrics.spread(starving)));
+        }
+        return new ShapeResult(shape.threads().label(), shape.procs(), shape.workers(), shape.holdNanos(),
+                shape.outsideNanos(), Double.isInfinite(ceiling) ? 0 : ceiling, locks);
+    }
+
+    /** The peak heap use of this JVM so far, summed over the heap pools. */
+    public static long peakHeapBytes() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+
+    /** A listener that ignores everything. */
+    public static Listener quiet() {
+        return new Listener() {
+            @Override
+            public void measured(Shape shape, String lock, int run) {
+            }
+
+            @Override
+            public void shapeDone(ShapeResult result) {
+            }
+        };
+    }
+
+    /** A listener that passes finished shapes to {@code sink}. */
+    public static Listener collecting(Consumer<ShapeResult> sink) {
+        return new Listener() {
+            @Override
+            public void measured(Shape shape, String lock, int run) {
+            }
+
+            @Override
+            public void shapeDone(ShapeResult result) {
+                sink.accept(result);
+            }
+        };
+    }
+}

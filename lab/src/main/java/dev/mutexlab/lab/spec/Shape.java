@@ -1,0 +1,34 @@
+package dev.mutexlab.lab.spec;
+
+import dev.mutexlab.locks.LockSpec;
+import java.time.Duration;
+
+/**
+ * One point of the grid: W workers of a thread kind on P processors, each looping
+ * {@code lock; busy holdNanos; unlock; busy outsideNanos}.
+ */
+public record Shape(ThreadKind threads, int procs, int workers, long holdNanos, long outsideNanos) {
+
+    /**
+     * The most acquisitions per second the lock could serve: it can be held back to back at most
+     * 1/hold times a second, and W workers can ask at most W/(hold + outside) times a second.
+     */
+    public double ceilingPerSecond() {
+        double byLock = holdNanos == 0 ? Double.POSITIVE_INFINITY : 1e9 / holdNanos;
+        double byWorkers = holdNanos + outsideNanos == 0 ? Double.POSITIVE_INFINITY : workers * 1e9 / (holdNanos + outsideNanos);
+        return Math.min(byLock, byWorkers);
+    }
+
+    public String holdText() {
+        return LockSpec.formatDuration(Duration.ofNanos(holdNanos));
+    }
+
+    public String outsideText() {
+        return LockSpec.formatDuration(Duration.ofNanos(outsideNanos));
+    }
+
+    @Override
+    public String toString() {
+        return threads.label() + " P=" + procs + " W=" + workers + " hold=" + holdText() + " outside=" + outsideText();
+    }
+}

@@ -1,0 +1,89 @@
+package dev.mutexlab.lab.workload;
+
+import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.runner.ProcessStats;
+import dev.mutexlab.lab.spec.LabLock;
+import dev.mutexlab.lab.spec.Shape;
+import dev.mutexlab.locks.LockStats;
+import dev.mutexlab.locks.Mutex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Measures one lock in one shape once: starts the workers on a fresh lock, lets them warm up,
+ * measures for the duration, stops them and collects a {@link Sample}.
+ */
+public final class Measurement {
+    private static final long HISTOGRAM_MAX_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private Measurement() {
+    }
+
+    /**
+     * Runs the measurement in this JVM.
+     *
+     * @param mergedWaits a histogram to add this run's waits to (may be null)
+     */
+    public static Sample run(Shape shape, LabLock labLock, BusyWork work, long warmupNanos, long durationNanos,
+                             boolean recordWaits, int run, int order, Histogram mergedWaits) throws InterruptedException {
+        Lock lock = labLock.isMonitor() ? null : labLock.newLock();
+        Section section = Section.of(labLock, lock, recordWaits);
+        Worker.Phase phase = new Worker.Phase();
+        long holdSteps = work.stepsFor(shape.holdNanos());
+        long outsideSteps = work.stepsFor(shape.outsideNanos());
+        List<Worker> workers = new ArrayList<>(shape.workers());
+        List<Thread> threads = new ArrayList<>(shape.workers());
+        for (int i = 0; i < shape.workers(); i++) {
+            Worker w = new Worker(phase, section, holdSteps, outsideSteps, System.nanoTime() + i * 0x9E3779B97F4A7C15L,
+                    recordWaits ? new Histogram(HISTOGRAM_MAX_NANOS, 3) : null);
+            workers.add(w);
+            threads.add(shape.threads().start("worker-" + i, w));
+        }
+        try {
+            TimeUnit.NANOSECONDS.sleep(warmupNanos);
+            LockStats statsBefore = lock instanceof Mutex m ? m.stats() : LockStats.disabled();
+            ProcessStats procBefore = ProcessStats.now();
+            long start = System.nanoTime();
+            phase.value = Worker.MEASURE;
+            TimeUnit.NANOSECONDS.sleep(durationNanos);
+            phase.value = Worker.STOP;
+            long wallNanos = System.nanoTime() - start;
+            ProcessStats proc = ProcessStats.now().since(procBefore);
+            LockStats stats = lock instanceof Mutex m ? m.stats().since(statsBefore) : LockStats.disabled();
+            for (Thread t : threads) {
+                t.join();
+            }
+            long[] perWorker = new long[workers.size()];
+            long total = 0;
+            Histogram waits = recordWaits ? new Histogram(HISTOGRAM_MAX_NANOS, 3) : null;
+            for (int i = 0; i < perWorker.length; i++) {
+                perWorker[i] = workers.get(i).acquisitions;
+                total += perWorker[i];
+                if (waits != null) {
+                    waits.add(workers.get(i).waits);
+                }
+            }
+            if (mergedWaits != null && waits != null) {
+                mergedWaits.add(waits);
+            }
+            List<Long> perWorkerList = new ArrayList<>(perWorker.length);
+            for (long c : perWorker) {
+                perWorkerList.add(c);
+            }
+            return new Sample(run, order, total * 1e9 / wallNanos, total, wallNanos, perWorkerList, WaitSummary.of(waits),
+                    Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / wallNanos,
+                    proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
+                    (double) stats.starvationNanos() / wallNanos);
+        } finally {
+            phase.value = Worker.STOP;
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.mutexlab.lab.workload;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One worker of the seed's loop: {@code lock; busy hold; unlock; busy outside}, until told to stop.
+ * During the measured phase it counts its acquisitions and records each wait to acquire in its own
+ * histogram — no shared state, no locking in the harness.
+ */
+final class Worker implements Runnable {
+    /** Phases, written by the coordinator and read once per iteration. */
+    static final int WARMUP = 0;
+    static final int MEASURE = 1;
+    static final int STOP = 2;
+
+    private final Phase phase;
+    private final Section section;
+    final long holdSteps;
+    private final long outsideSteps;
+    final Histogram waits;
+    long seed;
+    /** Acquisitions in the measured phase; read by the coordinator after join. */
+    long acquisitions;
+
+    Worker(Phase phase, Section section, long holdSteps, long outsideSteps, long seed, Histogram waits) {
+        this.phase = phase;
+        this.section = section;
+        this.holdSteps = holdSteps;
+        this.outsideSteps = outsideSteps;
+        this.seed = seed | 1;
+        this.waits = waits;
+    }
+
+    @Override
+    public void run() {
+        final Section section = this.section;
+        final boolean timed = section.timed;
+        final Histogram waits = this.waits;
+        final long outsideSteps = this.outsideSteps;
+        long count = 0;
+        int p;
+        while ((p = phase.value) != STOP) {
+            long askedNanos = timed ? System.nanoTime() : 0L;
+            long acquiredNanos = section.holdOnce(this);
+            if (p == MEASURE) {
+                count++;
+                if (timed) {
+                    waits.recordValue(Math.max(0L, acquiredNanos - askedNanos));
+                }
+            }
+            seed = BusyWork.spin(seed, outsideSteps);
+        }
+        acquisitions = count;
+        BusyWork.consume(seed);
+    }
+
+    /** The shared phase flag. */
+    static final class Phase {
+        volatile int value = WARMUP;
+    }
+}

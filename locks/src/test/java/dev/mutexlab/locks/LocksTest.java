@@ -1,0 +1,58 @@
+package dev.mutexlab.locks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.Test;
+
+/** The spec grammar and the registry. */
+class LocksTest {
+
+    @Test
+    void specsCreateTheNamedConfiguration() {
+        assertThat(Locks.create("go")).isInstanceOf(GoMutex.class);
+        assertThat(((GoMutex) Locks.create("go:threshold=0")).starvationThresholdNanos()).isZero();
+        assertThat(((GoMutex) Locks.create("go:threshold=never")).starvationThresholdNanos()).isEqualTo(Long.MAX_VALUE);
+        assertThat(((GoMutex) Locks.create("go:threshold=1.5ms")).starvationThresholdNanos()).isEqualTo(1_500_000L);
+        assertThat(((ReentrantLock) Locks.create("jdk")).isFair()).isFalse();
+        assertThat(((ReentrantLock) Locks.create("jdk-fair")).isFair()).isTrue();
+        assertThat(((Mutex) Locks.create("go:stats")).stats().enabled()).isTrue();
+    }
+
+    @Test
+    void badSpecsFailWithOneLineNamingTheProblem() {
+        assertThatThrownBy(() -> Locks.create("nosuch")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown lock 'nosuch'");
+        assertThatThrownBy(() -> Locks.create("go:threshold=-1ms")).hasMessageContaining("negative");
+        assertThatThrownBy(() -> Locks.create("go:threshold=fast")).hasMessageContaining("bad duration 'fast'");
+        assertThatThrownBy(() -> Locks.create("go:color=red")).hasMessageContaining("no option 'color'");
+        assertThatThrownBy(() -> Locks.create("jdk:threshold=0")).hasMessageContaining("takes none");
+        assertThatThrownBy(() -> Locks.create("")).hasMessageContaining("empty");
+        assertThatThrownBy(() -> Locks.create("go:threshold=1ms:threshold=2ms")).hasMessageContaining("twice");
+        for (String bad : new String[] {"nosuch", "go:threshold=-1ms", "go:color=red", "Go"}) {
+            assertThatThrownBy(() -> Locks.create(bad)).satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
+    @Test
+    void durationsParseAndFormatInEveryUnit() {
+        assertThat(LockSpec.parseDuration("100ns")).isEqualTo(Duration.ofNanos(100));
+        assertThat(LockSpec.parseDuration("0.1us")).isEqualTo(Duration.ofNanos(100));
+        assertThat(LockSpec.parseDuration("250us")).isEqualTo(Duration.ofNanos(250_000));
+        assertThat(LockSpec.parseDuration("2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(LockSpec.parseDuration("0")).isEqualTo(Duration.ZERO);
+        assertThat(LockSpec.formatDuration(Duration.ofNanos(100))).isEqualTo("100ns");
+        assertThat(LockSpec.formatDuration(Duration.ofNanos(1_500_000))).isEqualTo("1.5ms");
+        assertThat(LockSpec.formatDuration(Duration.ofNanos(10_000))).isEqualTo("10us");
+    }
+
+    @Test
+    void everyListedLockHasExamplesThatCreate() {
+        assertThat(Locks.specs()).isNotEmpty();
+        for (String spec : Locks.exampleSpecs()) {
+            assertThat(Locks.create(spec)).as(spec).isNotNull();
+        }
+    }
+}
