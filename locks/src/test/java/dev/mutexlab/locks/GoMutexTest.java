@@ -114,14 +114,15 @@ class GoMutexTest {
     }
 
     @Test
-    void lockskewStarvesTheBriefHolderWithoutStarvationMode() throws Exception {
+    void lockskewWithoutStarvationModeNeverHandsOff() throws Exception {
+        // In Go, G2 starves here. In Java it usually does not: the unlocker's unpark is a system call
+        // made after the lock is already free, and a spinning G2 often takes it in that window
+        // (see docs/RESULTS.md). What must hold is that the mutex never left normal mode.
         GoMutex never = new GoMutex(GoMutex.NEVER, true);
-        long start = System.nanoTime();
-        boolean finished = lockskew(never, 2_000);
-        long tookMillis = (System.nanoTime() - start) / 1_000_000;
-        // G2 wins only when it happens to spin exactly while G1 has just released: it falls far behind.
-        assertThat(!finished || tookMillis > 20).as("never finished (%s) in %d ms", finished, tookMillis).isTrue();
+        lockskew(never, 2_000);
         assertThat(never.stats().count(LockEvent.STARVATION_ENTER)).isZero();
+        assertThat(never.stats().count(LockEvent.HANDOFF)).isZero();
+        assertThat(never.stateForTest()).isZero();
     }
 
     /**

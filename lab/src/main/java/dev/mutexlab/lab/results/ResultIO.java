@@ -39,9 +39,19 @@ public final class ResultIO {
             Path probe = Files.createTempFile(dir, ".mutexlab-probe", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new UsageException("cannot write output file " + file + " (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            throw new UsageException("cannot write output file " + file + " (" + reason(e) + ")");
         }
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.FileSystemException f
+                && f.getReason() == null && !(e instanceof java.nio.file.AccessDeniedException)) {
+            return "no such folder, and it cannot be created";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException || e instanceof SecurityException) {
+            return "permission denied";
+        }
+        return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : String.valueOf(e.getMessage());
     }
 
     /** Writes {@code value} as JSON to {@code file} atomically. */
@@ -79,7 +89,8 @@ public final class ResultIO {
         try {
             return JSON.readValue(file.toFile(), type);
         } catch (IOException e) {
-            throw new UsageException(file + ": not a readable result file (" + e.getClass().getSimpleName() + ")");
+            throw new UsageException(file + ": not a readable result file (" + (e instanceof java.nio.file.NoSuchFileException
+                    || e instanceof java.io.FileNotFoundException ? "no such file" : "corrupt or truncated JSON") + ")");
         }
     }
 }

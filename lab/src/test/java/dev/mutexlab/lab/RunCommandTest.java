@@ -1,0 +1,124 @@
+package dev.mutexlab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.runner.Confinement;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code mutexlab run} end to end, through the CLI, with real child JVMs. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int exit, String out, String err) {
+    }
+
+    private static Outcome cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void shortRunWritesAResultFileWithEveryFigure() throws Exception {
+        Path file = dir.resolve("r.json");
+        Outcome o = cli("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",
+                "--hold", "2us", "--outside", "1x", "--duration", "60ms", "--warmup", "20ms", "--runs", "2",
+                "--threads", "platform,virtual", "--out", file.toString(), "--csv", dir.resolve("r.csv").toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("platform threads, P=1").contains("virtual threads, P=1").contains("Result:");
+        JsonNode root = ResultIO.json().readTree(file.toFile());
+        assertThat(root.get("schema").asText()).isEqualTo(RunResult.SCHEMA);
+        assertThat(root.get("machine").get("cpus").asInt()).isPositive();
+        assertThat(root.get("config").get("locks")).hasSize(3);
+        assertThat(root.get("groups")).hasSize(2);
+        for (JsonNode g : root.get("groups")) {
+            assertThat(g.get("procs").asInt()).isEqualTo(1);
+            assertThat(g.get("enforcement").asText()).contains("ActiveProcessorCount=1");
+            assertThat(g.get("busyStepsPerNano").asDouble()).isPositive();
+            JsonNode shape = g.get("shapes").get(0);
+            assertThat(shape.get("workers").asInt()).isEqualTo(3);
+            assertThat(shape.get("holdNanos").asLong()).isEqualTo(2000);
+            assertThat(shape.get("outsideNanos").asLong()).isEqualTo(2000);
+            assertThat(shape.get("ceilingPerSec").asDouble()).isEqualTo(500_000.0);
+            JsonNode first = shape.get("locks").get(0);
+            assertThat(first.get("spec").asText()).isEqualTo("go");
+            assertThat(first.get("ratio").get("median").asDouble()).isEqualTo(1.0);
+            for (JsonNode lock : shape.get("locks")) {
+                assertThat(lock.get("runs")).hasSize(2);
+                assertThat(lock.get("throughput").get("median").asDouble()).isPositive();
+                assertThat(lock.get("utilization").get("median").asDouble()).isBetween(0.0, 1.05);
+                assertThat(lock.get("waits").get("count").asLong()).isPositive();
+                assertThat(lock.get("waits").get("maxNanos").asLong()).isGreaterThanOrEqualTo(lock.get("waits").get("p50Nanos").asLong());
+                JsonNode run = lock.get("runs").get(0);
+                assertThat(run.get("perWorker")).hasSize(3);
+                long sum = 0;
+                for (JsonNode c : run.get("perWorker")) {
+                    sum += c.asLong();
+                }
+                assertThat(run.get("acquisitions").asLong()).isEqualTo(sum);
+                assertThat(run.get("jain").asDouble()).isBetween(0.33, 1.0);
+                assertThat(run.get("cpuPerWall").asDouble()).isPositive();
+            }
+            assertThat(shape.get("locks").get(0).get("runs").get(0).get("lockEvents")).isNotNull();
+        }
+        assertThat(Files.readAllLines(dir.resolve("r.csv"))).hasSize(1 + 2 * 3 * 2);
+        assertThat(dir.toFile().list()).as("no temporary files left").containsExactlyInAnyOrder("r.json", "r.csv");
+    }
+
+    @Test
+    void workersOfAOneProcessorRunUseAtMostOneCpu() throws Exception {
+        Path file = dir.resolve("p1.json");
+        // Process CPU time comes in clock ticks (10 ms), hence the long window and the 15% margin.
+        // Outside work keeps every worker busy whether or not it holds the lock: unconfined, 4
+        // workers would burn 2 CPUs on this machine.
+        Outcome o = cli("run", "--locks", "jdk", "--workers", "4", "--procs", "1", "--hold", "1us", "--outside", "20x",
+                "--duration", "600ms", "--warmup", "50ms", "--runs", "1", "--threads", "platform,virtual",
+                "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        RunResult r = ResultIO.read(file, RunResult.class);
+        for (var g : r.groups()) {
+            double cpuPerWall = g.shapes().get(0).locks().get(0).runs().get(0).cpuPerWall();
+            assertThat(cpuPerWall).as(g.threads() + " CPU seconds per wall second").isLessThan(1.15);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "--locks=nosuch", "--locks=go:threshold=-1ms", "--hold=-5us", "--hold=fast", "--workers=0",
+            "--workers=x", "--procs=999", "--duration=0", "--runs=0", "--threads=green", "--outside=-1x",
+            "--out=/proc/nope/r.json"})
+    void badInputGetsOneLineAndExitTwo(String arg) {
+        Outcome o = cli("run", arg);
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err().strip().lines().count()).as(o.err()).isEqualTo(1);
+        assertThat(o.err()).startsWith("mutexlab: ").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void cpuListsParse() {
+        assertThat(Confinement.parseCpuList("0-3,8,10-11")).containsExactly(0, 1, 2, 3, 8, 10, 11);
+        assertThat(Confinement.allowedCpus()).isNotEmpty();
+    }
+
+    @Test
+    void locksListsEverySpec() {
+        Outcome o = cli("locks");
+        assertThat(o.exit()).isZero();
+        assertThat(o.out()).contains("go:threshold=0").contains("jdk-fair").contains("synchronized").contains("+yield");
+    }
+}
