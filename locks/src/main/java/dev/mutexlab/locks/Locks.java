@@ -43,6 +43,9 @@ public final class Locks {
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s"),
                 true, Locks::go));
+        register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
+                examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
+                true, Locks::futex));
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
@@ -131,6 +134,11 @@ public final class Locks {
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
         return new GoMutex(threshold, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock futex(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("stats"));
+        return new FutexMutex(recordStats || spec.flag("stats"));
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {
