@@ -46,6 +46,12 @@ public final class Locks {
         register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
                 examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
                 true, Locks::futex));
+        register(new Entry("semaphore", "Linux semaphores as a mutex: the 1999 sleepers-count semaphore, or the 2008 FIFO semaphore with direct handoff",
+                examples(
+                        "semaphore", "1999 sleepers semaphore, with the down path's second wakeup replaced by bookkeeping",
+                        "semaphore:wake2", "1999 sleepers semaphore as written: down also wakes the next waiter",
+                        "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter"),
+                true, Locks::semaphore));
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
@@ -139,6 +145,18 @@ public final class Locks {
     private static Lock futex(LockSpec spec, boolean recordStats) {
         spec.requireOnly(Set.of("stats"));
         return new FutexMutex(recordStats || spec.flag("stats"));
+    }
+
+    private static Lock semaphore(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("wake2", "handoff", "stats"));
+        boolean wake2 = spec.flag("wake2");
+        boolean handoff = spec.flag("handoff");
+        if (wake2 && handoff) {
+            throw new IllegalArgumentException("semaphore: 'wake2' and 'handoff' are different designs; pick one");
+        }
+        SemaphoreMutex.Design design = handoff ? SemaphoreMutex.Design.HANDOFF
+                : wake2 ? SemaphoreMutex.Design.SLEEPERS_WAKE2 : SemaphoreMutex.Design.SLEEPERS;
+        return new SemaphoreMutex(design, recordStats || spec.flag("stats"));
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {
