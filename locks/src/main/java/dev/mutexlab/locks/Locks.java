@@ -52,6 +52,9 @@ public final class Locks {
                         "semaphore:wake2", "1999 sleepers semaphore as written: down also wakes the next waiter",
                         "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter"),
                 true, Locks::semaphore));
+        register(new Entry("kernel", "Linux's struct mutex: owner word with WAITERS/HANDOFF/PICKUP, OSQ-queued bounded spinning, FIFO sleepers, handoff on demand",
+                examples("kernel", "stealing allowed until the first waiter, woken and beaten once, asks for a handoff"),
+                true, Locks::kernel));
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
@@ -157,6 +160,11 @@ public final class Locks {
         SemaphoreMutex.Design design = handoff ? SemaphoreMutex.Design.HANDOFF
                 : wake2 ? SemaphoreMutex.Design.SLEEPERS_WAKE2 : SemaphoreMutex.Design.SLEEPERS;
         return new SemaphoreMutex(design, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock kernel(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("stats"));
+        return new KernelMutex(recordStats || spec.flag("stats"));
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {
