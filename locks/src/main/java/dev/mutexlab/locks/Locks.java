@@ -43,6 +43,11 @@ public final class Locks {
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s"),
                 true, Locks::go));
+        register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
+                examples(
+                        "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
+                        "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
+                true, Locks::spinbit));
         register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
                 examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
                 true, Locks::futex));
@@ -143,6 +148,11 @@ public final class Locks {
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
         return new GoMutex(threshold, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock spinbit(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("lowlatency", "stats"));
+        return new SpinbitMutex(spec.flag("lowlatency"), recordStats || spec.flag("stats"));
     }
 
     private static Lock futex(LockSpec spec, boolean recordStats) {
