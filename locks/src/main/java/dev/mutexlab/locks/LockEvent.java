@@ -32,5 +32,11 @@ public enum LockEvent {
     /** A timed acquisition gave up at its deadline. */
     TIMEOUT,
     /** An interruptible acquisition gave up because the thread was interrupted. */
-    INTERRUPT
+    INTERRUPT,
+    /** An unlock saw the "sleeping" state and issued a wake that found nobody asleep (tristate futex lock). */
+    EMPTY_WAKE,
+    /** An acquirer woke another waiter on its way out of the slow path (old semaphore's tail wakeup). */
+    TAIL_WAKE,
+    /** An acquisition succeeded while spinning, without sleeping. */
+    SPIN_ACQUIRE
 }

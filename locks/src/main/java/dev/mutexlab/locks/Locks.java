@@ -43,6 +43,23 @@ public final class Locks {
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s"),
                 true, Locks::go));
+        register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
+                examples(
+                        "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
+                        "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
+                true, Locks::spinbit));
+        register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
+                examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
+                true, Locks::futex));
+        register(new Entry("semaphore", "Linux semaphores as a mutex: the 1999 sleepers-count semaphore, or the 2008 FIFO semaphore with direct handoff",
+                examples(
+                        "semaphore", "1999 sleepers semaphore, with the down path's second wakeup replaced by bookkeeping",
+                        "semaphore:wake2", "1999 sleepers semaphore as written: down also wakes the next waiter",
+                        "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter"),
+                true, Locks::semaphore));
+        register(new Entry("kernel", "Linux's struct mutex: owner word with WAITERS/HANDOFF/PICKUP, OSQ-queued bounded spinning, FIFO sleepers, handoff on demand",
+                examples("kernel", "stealing allowed until the first waiter, woken and beaten once, asks for a handoff"),
+                true, Locks::kernel));
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
@@ -131,6 +148,33 @@ public final class Locks {
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
         return new GoMutex(threshold, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock spinbit(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("lowlatency", "stats"));
+        return new SpinbitMutex(spec.flag("lowlatency"), recordStats || spec.flag("stats"));
+    }
+
+    private static Lock futex(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("stats"));
+        return new FutexMutex(recordStats || spec.flag("stats"));
+    }
+
+    private static Lock semaphore(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("wake2", "handoff", "stats"));
+        boolean wake2 = spec.flag("wake2");
+        boolean handoff = spec.flag("handoff");
+        if (wake2 && handoff) {
+            throw new IllegalArgumentException("semaphore: 'wake2' and 'handoff' are different designs; pick one");
+        }
+        SemaphoreMutex.Design design = handoff ? SemaphoreMutex.Design.HANDOFF
+                : wake2 ? SemaphoreMutex.Design.SLEEPERS_WAKE2 : SemaphoreMutex.Design.SLEEPERS;
+        return new SemaphoreMutex(design, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock kernel(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("stats"));
+        return new KernelMutex(recordStats || spec.flag("stats"));
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {

@@ -100,6 +100,11 @@ public final class WaitQueue {
         return head;
     }
 
+    /** The node after {@code w} (which must be queued), or null. Guard held. */
+    public Waiter successor(Waiter w) {
+        return w.next;
+    }
+
     /** Whether {@code w} is queued. Guard held. */
     public boolean contains(Waiter w) {
         return w.queued;
