@@ -1,6 +1,7 @@
 package dev.mutexlab.lab;
 
 import dev.mutexlab.lab.cli.LocksCommand;
+import dev.mutexlab.lab.cli.TortureCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mutexlab", mixinStandardHelpOptions = true, version = "mutexlab 0.1.0",
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
-        subcommands = {LocksCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LocksCommand.class, TortureCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     /** Exit status for bad input. */
     public static final int EXIT_USAGE = 2;
