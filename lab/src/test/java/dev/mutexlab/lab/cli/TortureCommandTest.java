@@ -1,0 +1,70 @@
+package dev.mutexlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code mutexlab torture} end to end: bad input is one line and exit 2; verdicts map to 0 and 1. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TortureCommandTest {
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "--locks nosuchlock --duration 1s",
+            "--locks go:nosuchoption --duration 1s",
+            "--locks jdk --duration soon",
+            "--locks jdk --duration 0",
+            "--locks jdk --duration -5s",
+            "--locks jdk --writers 0",
+            "--locks jdk --threads green",
+            "--locks jdk --duration 1s --out /no/such/dir/torture.json",
+    })
+    void badInputIsOneLineAndExitStatus2(String args) {
+        Run r = run(("torture " + args).split(" "));
+
+        assertThat(r.status()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1).first().asString().startsWith("mutexlab: ");
+        assertThat(r.err()).doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void healthyLockExits0AndWritesJson(@TempDir Path dir) {
+        Path json = dir.resolve("t.json");
+        Run r = run("torture", "--locks", "jdk", "--duration", "300ms", "--writers", "2", "--out", json.toString());
+
+        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("jdk-torture: Writes:  Total: ").contains("End of test: SUCCESS");
+        assertThat(json).exists();
+    }
+
+    @Test
+    void bustedLockExits1WithFailureMarks(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("t.json");
+        Run r = run("torture", "--locks", "busted", "--duration", "300ms", "--out", json.toString());
+
+        assertThat(r.status()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(r.out()).contains("!!!").contains("exclusion=").contains("End of test: FAILURE");
+        assertThat(Files.readString(json)).contains("\"verdict\" : \"FAILURE\"");
+    }
+}
