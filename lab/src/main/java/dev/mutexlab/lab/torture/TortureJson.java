@@ -8,6 +8,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes a {@link TortureReport} as JSON, atomically: into a temporary file next to the target,
@@ -45,6 +46,11 @@ public final class TortureJson {
         Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".", ".tmp");
         try {
             MAPPER.writeValue(tmp.toFile(), report);
+            try { // createTempFile makes it owner-only; a results file is for everyone to read
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: keep the default
+            }
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
