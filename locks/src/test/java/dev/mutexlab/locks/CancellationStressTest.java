@@ -116,11 +116,10 @@ class CancellationStressTest {
             done.set(true);
             join(interrupter, 5_000);
         }
-        System.out.println(spec + " " + kind + ": " + ((Mutex) lock).stats());
         assertThat(failure.get()).isNull();
         assertThat(overlaps.get()).as("two threads inside at once").isZero();
         assertThat(acquisitions.get()).isPositive();
-        assertThat(LockProbe.isLocked(lock)).as("held by nobody after the run: " + lock).isFalse();
+        assertThat(LockProbe.isLocked(lock)).as("held by nobody after the run: " + lock + " " + ((Mutex) lock).stats()).isFalse();
         assertThat(LockProbe.queueLength(lock)).as("queue after the run: " + lock).isZero();
         AtomicBoolean ok = new AtomicBoolean();
         join(kind.start(() -> {
