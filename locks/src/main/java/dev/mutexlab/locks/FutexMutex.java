@@ -6,6 +6,7 @@ import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntSupplier;
 
 /**
  * Go's runtime mutex from 2011 to Go 1.23, the "tristate" futex lock, as a reentrant
@@ -79,6 +80,8 @@ public final class FutexMutex extends AbstractMutex {
 
     private volatile int state;
     private final Futex futex = new Futex();
+    /** The word as the futex re-reads it (volatile), allocated once. */
+    private final IntSupplier stateReader = () -> state;
     private final SpinPolicy spin = SpinPolicy.GO;
 
     /** A tristate futex mutex without statistics. */
@@ -176,7 +179,7 @@ public final class FutexMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = futex.sleep(this::getState, SLEEPING, node, mode, deadlineNanos, this);
+            int r = futex.sleep(stateReader, SLEEPING, node, mode, deadlineNanos, this);
             if (r == Futex.INTERRUPTED) {
                 if (stats != null) {
                     stats.add(LockEvent.INTERRUPT);
@@ -262,10 +265,6 @@ public final class FutexMutex extends AbstractMutex {
     }
 
     // ---- VarHandle mechanics
-
-    private int getState() {
-        return state;
-    }
 
     private boolean casState(int expected, int next) {
         return STATE.compareAndSet(this, expected, next);

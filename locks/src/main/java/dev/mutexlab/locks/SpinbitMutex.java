@@ -225,6 +225,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 me = REGISTRY.register(new Waiter());
             }
             me.next = (int) (v >>> ID_SHIFT);
+            me.waiter.reset(); // before the push: a waker may pop and signal us right after it
             long next = ((long) me.id << ID_SHIFT) | (v & M_MASK) | SLEEPING;
             if (weSpin) {
                 next &= ~SPINNING; // retire as the spinner when going to sleep
@@ -233,7 +234,6 @@ public final class SpinbitMutex extends AbstractMutex {
             if (casState(v, next)) {
                 weSpin = false;
                 sleeping.incrementAndGet();
-                me.waiter.reset();
                 if (stats != null) {
                     stats.add(LockEvent.PARK);
                 }

@@ -1,0 +1,135 @@
+package dev.mutexlab.locks;
+
+import static dev.mutexlab.locks.ThreadKind.join;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Lock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * No lost wakeup and no lost handoff under contention mixed with timeouts and interrupts: every
+ * worker mixes lock, timed tryLock and lockInterruptibly while an interrupter hits random workers.
+ * A lost wakeup or a dropped handoff strands a waiter (or leaves the lock held by nobody), which
+ * the bounded joins and the final checks turn into a failure.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class CancellationStressTest {
+
+    static final int SCALE = Integer.getInteger("mutexlab.test.scale", 1);
+
+    static Stream<Arguments> cases() {
+        List<Arguments> list = new ArrayList<>();
+        for (String spec : List.of("spinbit", "spinbit:lowlatency", "futex", "kernel",
+                "semaphore", "semaphore:wake2", "semaphore:handoff")) {
+            for (ThreadKind kind : ThreadKind.values()) {
+                list.add(Arguments.of(spec, kind));
+            }
+        }
+        return list.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void noWaiterIsStrandedWhenOthersTimeOutOrAreInterrupted(String spec, ThreadKind kind) throws Exception {
+        Lock lock = Locks.create(spec, true);
+        int threads = 6;
+        int iterations = 4_000 * SCALE;
+        int[] counter = {0};
+        AtomicInteger acquisitions = new AtomicInteger();
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicBoolean done = new AtomicBoolean();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            workers.add(kind.start(() -> {
+                ThreadLocalRandom rnd = ThreadLocalRandom.current();
+                for (int i = 0; i < iterations; i++) {
+                    boolean got;
+                    try {
+                        switch (i % 3) {
+                            case 0 -> {
+                                lock.lock();
+                                got = true;
+                            }
+                            case 1 -> got = lock.tryLock(rnd.nextInt(200), TimeUnit.MICROSECONDS);
+                            default -> {
+                                lock.lockInterruptibly();
+                                got = true;
+                            }
+                        }
+                    } catch (InterruptedException e) {
+                        continue;
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                        return;
+                    }
+                    if (!got) {
+                        continue;
+                    }
+                    try {
+                        if (inside.incrementAndGet() != 1) {
+                            overlaps.incrementAndGet();
+                        }
+                        counter[0]++;
+                        acquisitions.incrementAndGet();
+                        if ((i & 15) == 0) {
+                            Thread.yield(); // a long hold now and then, so that waiters go to sleep
+                        } else if ((i & 3) == 0) {
+                            Thread.onSpinWait();
+                        }
+                        inside.decrementAndGet();
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+                Thread.interrupted(); // a late interrupt must not leak into the next test
+            }));
+        }
+        Thread interrupter = kind.start(() -> {
+            ThreadLocalRandom rnd = ThreadLocalRandom.current();
+            while (!done.get()) {
+                workers.get(rnd.nextInt(threads)).interrupt();
+                try {
+                    Thread.sleep(0, 200_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        try {
+            for (Thread t : workers) {
+                join(t, 60_000);
+            }
+        } finally {
+            done.set(true);
+            join(interrupter, 5_000);
+        }
+        assertThat(failure.get()).isNull();
+        assertThat(overlaps.get()).as("two threads inside at once").isZero();
+        assertThat(acquisitions.get()).isPositive();
+        assertThat(LockProbe.isLocked(lock)).as("held by nobody after the run: " + lock + " " + ((Mutex) lock).stats()).isFalse();
+        assertThat(LockProbe.queueLength(lock)).as("queue after the run: " + lock).isZero();
+        AtomicBoolean ok = new AtomicBoolean();
+        join(kind.start(() -> {
+            lock.lock();
+            try {
+                ok.set(counter[0] == acquisitions.get());
+            } finally {
+                lock.unlock();
+            }
+        }), 5_000);
+        assertThat(ok).as("lock usable and counter consistent: " + lock).isTrue();
+    }
+}

@@ -1,0 +1,124 @@
+package dev.mutexlab.locks;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.stream.Stream;
+import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.jetbrains.lincheck.datastructures.Operation;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Lincheck model checking of small scenarios (2-3 threads, a few operations each) for every new
+ * lock: Lincheck runs the operations under many thread interleavings, parking and unparking
+ * threads at its chosen switch points, and reports a non-linearizable result (two threads in the
+ * critical section at once: a duplicated counter value) or a deadlock (a lost wakeup or handoff
+ * strands a parked thread). Lincheck does not model time, so timeouts are not covered here; the
+ * cancellation stress test covers them.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LincheckTest {
+
+    static final int SCALE = Integer.getInteger("mutexlab.test.scale", 1);
+
+    /** The operations: a counter incremented under the lock, and a tryLock that releases at once. */
+    abstract static class Scenario {
+        private final Lock lock;
+        private int counter;
+
+        Scenario(Lock lock) {
+            this.lock = lock;
+        }
+
+        @Operation
+        public int increment() {
+            lock.lock();
+            try {
+                return ++counter;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Operation
+        public void tryLockAndRelease() {
+            if (lock.tryLock()) {
+                lock.unlock();
+            }
+        }
+    }
+
+    public static final class Spinbit extends Scenario {
+        public Spinbit() {
+            super(new SpinbitMutex());
+        }
+    }
+
+    public static final class SpinbitLowLatency extends Scenario {
+        public SpinbitLowLatency() {
+            super(new SpinbitMutex(true, false));
+        }
+    }
+
+    public static final class Futex extends Scenario {
+        public Futex() {
+            super(new FutexMutex());
+        }
+    }
+
+    public static final class Kernel extends Scenario {
+        public Kernel() {
+            super(new KernelMutex());
+        }
+    }
+
+    public static final class Semaphore extends Scenario {
+        public Semaphore() {
+            super(new SemaphoreMutex(SemaphoreMutex.Design.SLEEPERS, false));
+        }
+    }
+
+    public static final class SemaphoreWake2 extends Scenario {
+        public SemaphoreWake2() {
+            super(new SemaphoreMutex(SemaphoreMutex.Design.SLEEPERS_WAKE2, false));
+        }
+    }
+
+    public static final class SemaphoreHandoff extends Scenario {
+        public SemaphoreHandoff() {
+            super(new SemaphoreMutex(SemaphoreMutex.Design.HANDOFF, false));
+        }
+    }
+
+    static Stream<Class<? extends Scenario>> scenarios() {
+        return Stream.of(Spinbit.class, SpinbitLowLatency.class, Futex.class, Kernel.class,
+                Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void twoThreadsModelChecked(Class<? extends Scenario> scenario) {
+        new ModelCheckingOptions()
+                .iterations(10 * SCALE)
+                .invocationsPerIteration(200)
+                .threads(2)
+                .actorsPerThread(3)
+                .actorsBefore(0)
+                .actorsAfter(1)
+                .check(scenario);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void threeThreadsModelChecked(Class<? extends Scenario> scenario) {
+        new ModelCheckingOptions()
+                .iterations(5 * SCALE)
+                .invocationsPerIteration(200)
+                .threads(3)
+                .actorsPerThread(2)
+                .actorsBefore(0)
+                .actorsAfter(1)
+                .check(scenario);
+    }
+}
