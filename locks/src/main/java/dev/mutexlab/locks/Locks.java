@@ -47,9 +47,7 @@ public final class Locks {
                 examples(
                         "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
                         "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
-                // Not listed yet: the contract suite found a waiter left asleep for good under heavy
-                // contention (a lost wakeup). It stays creatable by name while that is fixed.
-                false, Locks::spinbit));
+                true, Locks::spinbit));
         register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
                 examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
                 true, Locks::futex));
