@@ -65,11 +65,12 @@ public final class GoMutex extends AbstractMutex {
      * the acquiring CAS gives acquire semantics and the releasing add release semantics.
      *
      * Cancellation (Go has none). A waiter that gives up while queued takes itself out of the
-     * semaphore queue and then removes itself from W, unless W is already 0: that means an
-     * unlocker had already counted it as woken (T7), and the semaphore count and WOKEN flag that
-     * unlocker released stay behind for the next waiter, which consumes them at once instead of
-     * sleeping. Removing the last waiter of a starving, locked mutex also ends starvation mode,
-     * since unlock must never hand off to nobody. A waiter that gives up after being woken in
+     * semaphore queue and then out of the count (leaveWaiters): W + pending semaphore units must
+     * drop by one. If W is 0, an unlocker already counted it as woken (T7), so it takes that
+     * unlocker's semaphore unit and WOKEN flag and gives up as a woken waiter would. (Leaving them
+     * for the next arrival, as an earlier version did, let a still-counted waiter act as woken and
+     * count itself twice: torture found the phantom waiter.) Removing the last waiter of a
+     * starving, locked mutex also ends starvation mode, since unlock must never hand off to nobody. A waiter that gives up after being woken in
      * normal mode takes the lock if it is free, and otherwise clears WOKEN so that the holder's
      * unlock wakes someone else. A waiter to which ownership was handed keeps it.
      */
@@ -226,7 +227,12 @@ public final class GoMutex extends AbstractMutex {
                 }
                 int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
                 if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
-                    leaveWaiters();
+                    if (leaveWaiters()) { // the wake meant for us came with a free lock: keep it
+                        if (r == RuntimeSemaphore.INTERRUPTED) {
+                            node.rememberInterrupt();
+                        }
+                        break;
+                    }
                     return gaveUp(r == RuntimeSemaphore.TIMED_OUT ? TIMEOUT : INTERRUPT, node);
                 }
                 starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
@@ -294,24 +300,55 @@ public final class GoMutex extends AbstractMutex {
         return false;
     }
 
-    /** A waiter that is counted in W but no longer queued removes itself (see the notes). */
-    private void leaveWaiters() {
-        for (;;) {
+    /*
+     * leaveWaiters: a waiter that gave up and is no longer queued takes itself out of the count.
+     * What must drop by one is W plus the semaphore units pending for woken waiters (each unlock
+     * in normal mode turns one unit of W into one semaphore unit, T7). So:
+     *   if W > 0: W -= 1 (and end starvation mode if that was the last waiter of a held lock);
+     *   else an unlocker already woke us (W was decremented for us) and its unit is on the way:
+     *        take the unit, and with it the WOKEN flag, and act as a woken waiter that gives up:
+     *        take the lock if it is free, else clear WOKEN so the holder's unlock wakes another.
+     * If another waiter takes that unit first it has taken our place, and W > 0 again counts it.
+     */
+    private boolean leaveWaiters() {
+        for (int spins = 0;; spins++) {
             int old = state;
             int waiters = old >>> WAITER_SHIFT;
-            if (waiters == 0) {
-                return; // an unlocker already counted us as woken (T7)
-            }
-            int next = old - ONE_WAITER;
-            boolean exit = waiters == 1 && (old & (STARVING | LOCKED)) == (STARVING | LOCKED);
-            if (exit) {
-                next &= ~STARVING; // nobody left to hand off to
-            }
-            if (casState(old, next)) {
-                if (exit && stats != null) {
-                    stats.starvationExited();
+            if (waiters != 0) {
+                int next = old - ONE_WAITER;
+                boolean exit = waiters == 1 && (old & (STARVING | LOCKED)) == (STARVING | LOCKED);
+                if (exit) {
+                    next &= ~STARVING; // nobody left to hand off to
                 }
-                return;
+                if (casState(old, next)) {
+                    if (exit && stats != null) {
+                        stats.starvationExited();
+                    }
+                    return false;
+                }
+            } else if (sema.tryAcquire()) {
+                return giveUpWoken();
+            } else if (spins < 100) {
+                Thread.onSpinWait(); // the unlocker is between its CAS and its semaphore release
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** A woken waiter (it owns WOKEN) that gives up: takes the lock if free, else hands WOKEN back. */
+    private boolean giveUpWoken() {
+        for (;;) {
+            int old = state;
+            if ((old & WOKEN) == 0) {
+                throw inconsistent("woken waiter without the WOKEN flag", old);
+            }
+            if ((old & (LOCKED | STARVING)) == 0) {
+                if (casState(old, (old | LOCKED) & ~WOKEN)) {
+                    return true;
+                }
+            } else if (casState(old, old & ~WOKEN)) {
+                return false;
             }
         }
     }

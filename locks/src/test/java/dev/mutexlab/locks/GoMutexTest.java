@@ -156,6 +156,47 @@ class GoMutexTest {
         return finished;
     }
 
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void waitersThatGiveUpLeaveNoPhantomWaiter(ThreadKind kind) throws Exception {
+        // Timed acquisitions with tiny timeouts race with unlock's wakeups and handoffs; when all
+        // stop, the state word must be exactly zero (no waiter counted that does not exist).
+        for (Duration threshold : new Duration[] {Duration.ZERO, GoMutex.DEFAULT_STARVATION_THRESHOLD}) {
+            GoMutex m = new GoMutex(threshold, true);
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> ts = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int id = i;
+                ts.add(kind.start(() -> {
+                    java.util.concurrent.ThreadLocalRandom rnd = java.util.concurrent.ThreadLocalRandom.current();
+                    while (!stop.get()) {
+                        try {
+                            boolean got = id % 2 == 0 ? m.tryLock(rnd.nextInt(1, 40), TimeUnit.MICROSECONDS) : lockAnyway(m);
+                            if (got) {
+                                busy(rnd.nextInt(0, 5_000));
+                                m.unlock();
+                            }
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }));
+            }
+            Thread.sleep(1_500);
+            stop.set(true);
+            for (Thread t : ts) {
+                join(t, 20_000);
+            }
+            assertThat(GoMutex.describe(m.stateForTest())).as("threshold %s, %s", threshold, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(m.stats().count(LockEvent.TIMEOUT)).isPositive();
+        }
+    }
+
+    private static boolean lockAnyway(GoMutex m) {
+        m.lock();
+        return true;
+    }
+
     @Test
     void inconsistentStatesAreDetected() {
         GoMutex m = new GoMutex();
