@@ -98,8 +98,10 @@ public final class RunCommand implements Callable<Integer> {
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         RunOrchestrator orchestrator = new RunOrchestrator(config, commandLine, List.of());
         AtomicBoolean finished = new AtomicBoolean();
+        AtomicBoolean interrupted = new AtomicBoolean();
         Thread onInterrupt = new Thread(() -> {
             if (!finished.get()) {
+                interrupted.set(true);
                 orchestrator.stopChild();
                 err.println();
                 err.println("mutexlab run: interrupted; no result file written. Measured so far:");
@@ -108,7 +110,15 @@ public final class RunCommand implements Callable<Integer> {
         });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         Progress progress = new Progress(err, config.measurementCount(), Progress.stderrIsTerminal());
-        RunResult result = orchestrator.run(progress);
+        RunResult result;
+        try {
+            result = orchestrator.run(progress);
+        } catch (java.io.IOException | RuntimeException e) {
+            if (interrupted.get()) {
+                return 130; // the shutdown hook reports; the JVM is exiting on the signal
+            }
+            throw e;
+        }
         progress.finish();
         finished.set(true);
         RunTable.print(result, out);
