@@ -210,7 +210,7 @@ public final class GoMutex extends AbstractMutex {
                             continue;
                         }
                     }
-                    return gaveUp(giveUp, node);
+                    return gaveUp(giveUp == INTERRUPT, node);
                 }
             }
             if (casState(old, next)) {
@@ -233,7 +233,7 @@ public final class GoMutex extends AbstractMutex {
                         }
                         break;
                     }
-                    return gaveUp(r == RuntimeSemaphore.TIMED_OUT ? TIMEOUT : INTERRUPT, node);
+                    return gaveUp(r == RuntimeSemaphore.INTERRUPTED, node);
                 }
                 starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 old = state;
@@ -281,23 +281,6 @@ public final class GoMutex extends AbstractMutex {
             return INTERRUPT;
         }
         return Waiter.deadlinePassed(mode, deadlineNanos) ? TIMEOUT : 0;
-    }
-
-    private boolean gaveUp(int why, Waiter node) throws InterruptedException {
-        if (why == INTERRUPT) {
-            Thread.interrupted();
-            if (stats != null) {
-                stats.add(LockEvent.INTERRUPT);
-            }
-            throw new InterruptedException();
-        }
-        if (stats != null) {
-            stats.add(LockEvent.TIMEOUT);
-        }
-        if (node != null) {
-            node.restoreInterrupt();
-        }
-        return false;
     }
 
     /*

@@ -270,20 +270,6 @@ public final class KernelMutex extends AbstractMutex {
         }
     }
 
-    private boolean gaveUp(boolean interrupted, Waiter node) throws InterruptedException {
-        if (interrupted) {
-            if (stats != null) {
-                stats.add(LockEvent.INTERRUPT);
-            }
-            throw new InterruptedException();
-        }
-        if (stats != null) {
-            stats.add(LockEvent.TIMEOUT);
-        }
-        node.restoreInterrupt();
-        return false;
-    }
-
     /*
      * mutex_optimistic_spin for a new arrival: take the OSQ (abandoning it when the budget runs
      * out while queued), then as its head: loop { trylock; spin one round on the owner word }.

@@ -281,20 +281,6 @@ public final class SemaphoreMutex extends AbstractMutex {
         }
     }
 
-    private boolean gaveUp(boolean interrupted, Waiter node) throws InterruptedException {
-        if (interrupted) {
-            if (stats != null) {
-                stats.add(LockEvent.INTERRUPT);
-            }
-            throw new InterruptedException();
-        }
-        if (stats != null) {
-            stats.add(LockEvent.TIMEOUT);
-        }
-        node.restoreInterrupt();
-        return false;
-    }
-
     @Override
     protected void releaseCore() {
         if (design == Design.HANDOFF) {

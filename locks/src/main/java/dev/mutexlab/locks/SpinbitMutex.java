@@ -213,7 +213,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 }
                 if (casState(v, next)) {
                     release(me);
-                    return gaveUp(interrupted);
+                    return gaveUp(interrupted, null);
                 }
                 if (weSpin) {
                     spinnerEntered();
@@ -243,7 +243,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     if (leaveStack(me)) {
                         sleeping.decrementAndGet();
                         release(me);
-                        return gaveUp(interrupted);
+                        return gaveUp(interrupted, null);
                     }
                     me.waiter.awaitSignal(this); // popped by a waker: its signal is on the way
                 }
@@ -278,19 +278,6 @@ public final class SpinbitMutex extends AbstractMutex {
         if (me != null) {
             REGISTRY.release(me);
         }
-    }
-
-    private boolean gaveUp(boolean interrupted) throws InterruptedException {
-        if (interrupted) {
-            if (stats != null) {
-                stats.add(LockEvent.INTERRUPT);
-            }
-            throw new InterruptedException();
-        }
-        if (stats != null) {
-            stats.add(LockEvent.TIMEOUT);
-        }
-        return false;
     }
 
     /*

@@ -186,6 +186,30 @@ public abstract class AbstractMutex implements Mutex {
                 + ", " + stateString() + "]";
     }
 
+    /**
+     * Ends an acquisition that gave up: counts it, and throws {@link InterruptedException} (with the
+     * interrupt status cleared) if it was interrupted, else returns false for a timeout. Call it
+     * only once the lock's state no longer counts this waiter.
+     *
+     * @param node the acquisition's waiter node, or null if it never queued
+     */
+    protected final boolean gaveUp(boolean interrupted, Waiter node) throws InterruptedException {
+        if (interrupted) {
+            Thread.interrupted();
+            if (stats != null) {
+                stats.add(dev.mutexlab.locks.LockEvent.INTERRUPT);
+            }
+            throw new InterruptedException();
+        }
+        if (stats != null) {
+            stats.add(dev.mutexlab.locks.LockEvent.TIMEOUT);
+        }
+        if (node != null) {
+            node.restoreInterrupt();
+        }
+        return false;
+    }
+
     // ---- owner bookkeeping, shared with MutexCondition
 
     private void becomeOwner(Thread current) {
