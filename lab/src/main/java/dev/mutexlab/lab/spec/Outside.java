@@ -28,7 +28,7 @@ public record Outside(String text, double multiple, long fixedNanos) {
         } catch (NumberFormatException e) {
             throw new UsageException("bad outside work '" + text + "' (expected a duration like 5us or a multiple like 1x)");
         } catch (IllegalArgumentException e) {
-            throw new UsageException("bad outside work '" + text + "': " + e.getMessage());
+            throw new UsageException("bad outside work '" + text + "' (expected a duration like 5us or a multiple of the hold like 1x)");
         }
     }
 
