@@ -8,10 +8,7 @@ import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.ThreadKind;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,7 +29,7 @@ public final class RunOrchestrator {
     private String currentThreads;
     private int currentProcs;
     private String currentEnforcement;
-    private volatile Process child;
+    private final ChildJvm child = new ChildJvm();
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
         this.config = config;
@@ -76,32 +73,30 @@ public final class RunOrchestrator {
         Path task = work.resolve("task-" + kind.label() + "-" + procs + ".json");
         Path out = work.resolve("group-" + kind.label() + "-" + procs + ".json");
         ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement));
-        List<String> cmd = Confinement.javaCommand(procs, kind, extraJvmOptions);
-        cmd.add(ChildMain.class.getName());
-        cmd.add(task.toString());
-        cmd.add(out.toString());
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        child = p;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("@progress ")) {
-                    String[] parts = line.split(" ");
-                    progress.step(kind.label() + " P=" + procs + " " + parts[1]);
-                } else if (line.startsWith("@shape ")) {
-                    ShapeResult s = ResultIO.json().readValue(line.substring(7), ShapeResult.class);
-                    synchronized (this) {
-                        currentShapes.add(s);
-                    }
+        int exit = child.run(procs, kind, extraJvmOptions, ChildMain.class, List.of(task.toString(), out.toString()), line -> {
+            if (line.startsWith("@progress ")) {
+                String[] parts = line.split(" ");
+                progress.step(kind.label() + " P=" + procs + " " + parts[1]);
+            } else if (line.startsWith("@shape ")) {
+                ShapeResult s = readShape(line.substring(7));
+                synchronized (this) {
+                    currentShapes.add(s);
                 }
             }
-        }
-        int exit = p.waitFor();
-        child = null;
+        });
         if (exit != 0 || !Files.exists(out)) {
             throw new IOException("the measuring JVM for " + kind.label() + " threads on " + procs
                     + " procs failed (exit " + exit + ")");
         }
         return ResultIO.read(out, GroupResult.class);
+    }
+
+    private static ShapeResult readShape(String json) {
+        try {
+            return ResultIO.json().readValue(json, ShapeResult.class);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Everything measured so far, including the finished shapes of a group still running. */
@@ -116,9 +111,6 @@ public final class RunOrchestrator {
 
     /** Stops a running child (on interrupt). */
     public void stopChild() {
-        Process p = child;
-        if (p != null) {
-            p.destroy();
-        }
+        child.stop();
     }
 }

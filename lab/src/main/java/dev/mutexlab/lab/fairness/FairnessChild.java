@@ -1,0 +1,118 @@
+package dev.mutexlab.lab.fairness;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.locks.Locks;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.Lock;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Seed 004's test-mutex in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
+ * operation (calibrated busy work), unlock, then optional work outside, timing each lock-to-unlock
+ * latency. Prints {@code @sample <json>} per lock and run.
+ */
+public final class FairnessChild {
+    private FairnessChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        FairnessResult.Task task = ResultIO.read(Path.of(args[0]), FairnessResult.Task.class);
+        PrintStream stdout = System.out;
+        FairnessResult.Group g = run(task, s -> {
+            try {
+                stdout.println("@sample " + ResultIO.json().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
+                stdout.flush();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        ResultIO.writeJson(Path.of(args[1]), g);
+        System.exit(0);
+    }
+
+    public static FairnessResult.Group run(FairnessResult.Task task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
+        FairnessResult.Config c = task.config();
+        BusyWork work = BusyWork.calibrate();
+        ThreadKind kind = ThreadKind.parse(task.threads());
+        List<FairnessResult.Sample> samples = new ArrayList<>();
+        int n = c.locks().size();
+        for (int run = 0; run < c.runs(); run++) {
+            for (int k = 0; k < n; k++) {
+                String spec = c.locks().get((k + run) % n);
+                FairnessResult.Sample s = measure(spec, run, c, work, kind);
+                samples.add(s);
+                sink.accept(s);
+            }
+        }
+        return new FairnessResult.Group(kind.label(), task.procs(), task.enforcement(), work.stepsPerNano(), samples);
+    }
+
+    static FairnessResult.Sample measure(String spec, int run, FairnessResult.Config c, BusyWork work, ThreadKind kind)
+            throws InterruptedException {
+        Lock lock = Locks.create(spec);
+        long holdSteps = work.stepsFor(c.holdNanos());
+        long outsideSteps = work.stepsFor(c.outsideNanos());
+        List<LatencyTrack> tracks = new ArrayList<>();
+        CountDownLatch ready = new CountDownLatch(c.tasks());
+        CountDownLatch go = new CountDownLatch(1);
+        long[] window = new long[2];
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < c.tasks(); t++) {
+            LatencyTrack track = new LatencyTrack();
+            tracks.add(track);
+            threads.add(kind.start("task-" + t, () -> {
+                long seed = System.nanoTime() | 1;
+                ready.countDown();
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long end = window[1];
+                for (;;) {
+                    long t0 = System.nanoTime();
+                    if (t0 >= end) {
+                        break;
+                    }
+                    lock.lock();
+                    try {
+                        seed = BusyWork.spin(seed, holdSteps);
+                    } finally {
+                        lock.unlock();
+                    }
+                    track.record(System.nanoTime() - t0);
+                    seed = BusyWork.spin(seed, outsideSteps);
+                }
+                BusyWork.consume(seed);
+            }));
+        }
+        ready.await();
+        window[0] = System.nanoTime();
+        window[1] = window[0] + c.durationNanos();
+        go.countDown(); // the latch orders the window's writes before the tasks' reads
+        for (Thread t : threads) {
+            t.join();
+        }
+        long wall = System.nanoTime() - window[0];
+        FairnessMath.Figures f = FairnessMath.of(tracks, wall);
+        Histogram all = new Histogram(2);
+        for (LatencyTrack t : tracks) {
+            all.add(t.histogram);
+        }
+        long ops = 0;
+        for (long x : f.perTask()) {
+            ops += x;
+        }
+        return new FairnessResult.Sample(spec, run, ops, wall, f.opsPerSec(), f.costMicros(), f.devianceMicros(),
+                all.getValueAtPercentile(50) / 1e3, all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
+                f.perTask(), f.maxMinRatio(), f.jain());
+    }
+}

@@ -1,0 +1,44 @@
+package dev.mutexlab.lab.runner;
+
+import dev.mutexlab.lab.spec.ThreadKind;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs one measuring child JVM confined to P CPUs ({@link Confinement}): {@code mainClass} with the
+ * given arguments, each line of its standard output passed to {@code lines} as it arrives (the
+ * {@code @…} event protocol), its standard error inherited. {@link #stop()} ends it on interrupt.
+ */
+public final class ChildJvm {
+    private volatile Process process;
+
+    /** Runs the child to the end; returns its exit status. */
+    public int run(int procs, ThreadKind kind, List<String> extraJvmOptions, Class<?> mainClass, List<String> args,
+                   Consumer<String> lines) throws IOException, InterruptedException {
+        List<String> cmd = Confinement.javaCommand(procs, kind, extraJvmOptions);
+        cmd.add(mainClass.getName());
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        process = p;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lines.accept(line);
+            }
+        }
+        int exit = p.waitFor();
+        process = null;
+        return exit;
+    }
+
+    /** Stops a running child. */
+    public void stop() {
+        Process p = process;
+        if (p != null) {
+            p.destroy();
+        }
+    }
+}

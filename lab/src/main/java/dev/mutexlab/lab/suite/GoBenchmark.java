@@ -1,0 +1,47 @@
+package dev.mutexlab.lab.suite;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * One benchmark of the seeds' Go suite (go-mutex.md §6, seed 003): its Go name without the
+ * {@code Benchmark} prefix, and a body that runs {@code b.n} iterations.
+ */
+public record GoBenchmark(String name, Consumer<B> body) {
+
+    private static final List<GoBenchmark> ALL = new ArrayList<>();
+
+    static {
+        ChanBenchmarks.register(ALL);
+        SyncBenchmarks.register(ALL);
+    }
+
+    /** Every benchmark, in seed 003's order. */
+    public static List<GoBenchmark> all() {
+        return Collections.unmodifiableList(ALL);
+    }
+
+    /** The benchmarks whose name {@code regex} finds (Go's {@code -bench}, unanchored). */
+    public static List<GoBenchmark> matching(Pattern regex) {
+        List<GoBenchmark> list = new ArrayList<>();
+        for (GoBenchmark b : ALL) {
+            if (regex.matcher(b.name()).find()) {
+                list.add(b);
+            }
+        }
+        return list;
+    }
+
+    /** The benchmark called {@code name}. */
+    public static GoBenchmark named(String name) {
+        for (GoBenchmark b : ALL) {
+            if (b.name().equals(name)) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("unknown benchmark '" + name + "'");
+    }
+}
