@@ -52,10 +52,10 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--benchtime", paramLabel = "D|Nx", description = "Time per benchmark run, or a fixed N. Default: 1s (--quick: 100ms)")
     String benchtime;
 
-    @Option(names = "--count", paramLabel = "N", description = "Runs of each benchmark per lock (Go's -count). Default: 5 (--quick: 3)")
+    @Option(names = "--count", paramLabel = "N", description = "Runs of each benchmark per lock (Go's -count). Default: 5 (--quick: 4, the fewest that can reach p < 0.05)")
     Integer count;
 
-    @Option(names = "--quick", description = "A short look: --benchtime 100ms --count 3.")
+    @Option(names = "--quick", description = "A short look: --benchtime 100ms --count 4.")
     boolean quick;
 
     @Option(names = "--out", paramLabel = "FILE", description = "JSON result file. Default: results/suite-<time>.json")
@@ -69,7 +69,7 @@ public final class SuiteCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Launcher.BenchTime benchTime = benchTime(benchtime != null ? benchtime : quick ? "100ms" : "1s");
-        int runs = count != null ? count : quick ? 3 : 5;
+        int runs = count != null ? count : quick ? 4 : 5;
         if (runs < 1) {
             throw new UsageException("--count must be at least 1");
         }
