@@ -151,7 +151,7 @@ public final class RunCommand implements Callable<Integer> {
         long durationNanos = duration(this.duration != null ? this.duration : quick ? "100ms" : "400ms", "--duration");
         long warmupNanos = duration(this.warmup != null ? this.warmup : quick ? "30ms" : "100ms", "--warmup");
         int runCount = runs != null ? runs : quick ? 2 : 3;
-        return new RunConfig(lockList, kinds, procList, workerList, holdList, Outside.parse(outside), durationNanos,
+        return new RunConfig(lockList, kinds, procList, workerList, holdList, List.of(Outside.parse(outside)), durationNanos,
                 warmupNanos, runCount, recordWaits).validate(cpus);
     }
 

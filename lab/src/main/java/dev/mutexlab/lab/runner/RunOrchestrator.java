@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,16 +18,30 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs a {@link RunConfig}: one child JVM per (thread kind, procs) group, each confined to P CPUs
  * ({@link Confinement}), collecting the shapes as they finish. {@link #snapshot()} returns what was
- * measured so far, which is what an interrupted run prints.
+ * measured so far, which is what an interrupted run prints. Shapes given as done (by a sweep that
+ * resumes) are not measured again, and a group with nothing left starts no JVM; a {@link ShapeSink}
+ * sees every shape the moment its JVM reports it.
  */
 public final class RunOrchestrator {
+    /** Receives each finished shape as it arrives. */
+    public interface ShapeSink {
+        /**
+         * @param group the shape's group as known so far (no shapes; peak heap up to this shape)
+         * @param shape the finished shape
+         */
+        void finished(GroupResult group, ShapeResult shape) throws IOException;
+    }
+
     private final RunConfig config;
     private final String commandLine;
     private final List<String> extraJvmOptions;
+    private final Set<Shape> done;
+    private final ShapeSink sink;
     private final List<GroupResult> groups = new ArrayList<>();
     private final List<ShapeResult> currentShapes = new ArrayList<>();
     private String currentThreads;
@@ -35,9 +50,33 @@ public final class RunOrchestrator {
     private volatile Process child;
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
+        this(config, commandLine, extraJvmOptions, Set.of(), (group, shape) -> {
+        });
+    }
+
+    /** An orchestrator that leaves out the shapes in {@code done} and passes each new one to {@code sink}. */
+    public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions, Set<Shape> done,
+                           ShapeSink sink) {
         this.config = config;
         this.commandLine = commandLine;
         this.extraJvmOptions = List.copyOf(extraJvmOptions);
+        this.done = Set.copyOf(done);
+        this.sink = sink;
+    }
+
+    /** How many single measurements are left to make (all but the done shapes'). */
+    public long measurementsLeft() {
+        long shapes = 0;
+        for (ThreadKind kind : config.threads()) {
+            for (int procs : config.procs()) {
+                shapes += config.shapes(kind, procs).size() - skipped(kind, procs).size();
+            }
+        }
+        return shapes * config.locks().size() * config.runs();
+    }
+
+    private List<Shape> skipped(ThreadKind kind, int procs) {
+        return config.shapes(kind, procs).stream().filter(done::contains).toList();
     }
 
     /** Measures everything; {@code progress} steps once per measurement. */
@@ -46,7 +85,11 @@ public final class RunOrchestrator {
         try {
             for (ThreadKind kind : config.threads()) {
                 for (int procs : config.procs()) {
-                    GroupResult g = runGroup(work, kind, procs, progress);
+                    List<Shape> skip = skipped(kind, procs);
+                    if (skip.size() == config.shapes(kind, procs).size()) {
+                        continue;
+                    }
+                    GroupResult g = runGroup(work, kind, procs, skip, progress);
                     synchronized (this) {
                         groups.add(g);
                         currentShapes.clear();
@@ -65,7 +108,7 @@ public final class RunOrchestrator {
         return snapshot();
     }
 
-    private GroupResult runGroup(Path work, ThreadKind kind, int procs, Progress progress)
+    private GroupResult runGroup(Path work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
         synchronized (this) {
@@ -75,28 +118,42 @@ public final class RunOrchestrator {
         }
         Path task = work.resolve("task-" + kind.label() + "-" + procs + ".json");
         Path out = work.resolve("group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement));
+        ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skip));
         List<String> cmd = Confinement.javaCommand(procs, kind, extraJvmOptions);
         cmd.add(ChildMain.class.getName());
         cmd.add(task.toString());
         cmd.add(out.toString());
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         child = p;
+        int exit;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            double busyStepsPerNano = 0;
+            ShapeResult pending = null;
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("@progress ")) {
                     String[] parts = line.split(" ");
                     progress.step(kind.label() + " P=" + procs + " " + parts[1]);
+                } else if (line.startsWith("@calibrated ")) {
+                    busyStepsPerNano = Double.parseDouble(line.substring(12).trim());
                 } else if (line.startsWith("@shape ")) {
-                    ShapeResult s = ResultIO.json().readValue(line.substring(7), ShapeResult.class);
+                    pending = ResultIO.json().readValue(line.substring(7), ShapeResult.class);
                     synchronized (this) {
-                        currentShapes.add(s);
+                        currentShapes.add(pending);
                     }
+                } else if (line.startsWith("@heap ") && pending != null) {
+                    long peakHeapBytes = Long.parseLong(line.substring(6).trim());
+                    sink.finished(new GroupResult(kind.label(), procs, enforcement, busyStepsPerNano, peakHeapBytes,
+                            List.of()), pending);
+                    pending = null;
                 }
             }
+            exit = p.waitFor();
+        } finally {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+            child = null;
         }
-        int exit = p.waitFor();
-        child = null;
         if (exit != 0 || !Files.exists(out)) {
             throw new IOException("the measuring JVM for " + kind.label() + " threads on " + procs
                     + " procs failed (exit " + exit + ")");
