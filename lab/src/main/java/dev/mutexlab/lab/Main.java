@@ -2,6 +2,7 @@ package dev.mutexlab.lab;
 
 import dev.mutexlab.lab.cli.LocksCommand;
 import dev.mutexlab.lab.cli.RunCommand;
+import dev.mutexlab.lab.cli.SweepCommand;
 import dev.mutexlab.lab.cli.UncontendedCommand;
 import dev.mutexlab.lab.cli.TortureCommand;
 import java.io.PrintWriter;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mutexlab", mixinStandardHelpOptions = true, version = "mutexlab 0.1.0",
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
-        subcommands = {LocksCommand.class, RunCommand.class, UncontendedCommand.class, TortureCommand.class,
+        subcommands = {LocksCommand.class, RunCommand.class, SweepCommand.class, UncontendedCommand.class, TortureCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     /** Exit status for bad input. */

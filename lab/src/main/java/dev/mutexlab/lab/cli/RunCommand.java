@@ -155,7 +155,7 @@ public final class RunCommand implements Callable<Integer> {
                 warmupNanos, runCount, recordWaits).validate(cpus);
     }
 
-    static List<String> split(String text, String option) {
+    public static List<String> split(String text, String option) {
         List<String> parts = new ArrayList<>();
         for (String p : text.split(",")) {
             if (!p.isBlank()) {
@@ -168,7 +168,7 @@ public final class RunCommand implements Callable<Integer> {
         return parts;
     }
 
-    static int parseInt(String s, String option) {
+    public static int parseInt(String s, String option) {
         try {
             return Integer.parseInt(s.trim());
         } catch (NumberFormatException e) {
@@ -176,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    static long duration(String s, String option) {
+    public static long duration(String s, String option) {
         try {
             return LockSpec.parseDuration(s).toNanos();
         } catch (IllegalArgumentException e) {
