@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         "Sweep the seed's grid: holds x outside work x workers x procs (procs clipped to this machine's CPUs).",
         "Each shape is measured as 'run' measures it: interleaved batches, ratios to the first lock within a batch.",
         "Interrupted? Run the same command again: it resumes from OUT.journal without re-measuring finished shapes.",
-        "Defaults take about 13 minutes on 2 cores (both thread kinds)."})
+        "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches)."})
 public final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
