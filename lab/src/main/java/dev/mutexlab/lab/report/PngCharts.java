@@ -119,8 +119,9 @@ public final class PngCharts {
                 }
             }
         }
-        chart.getStyler().setMin(1 - spread);
-        chart.getStyler().setMax(1 + spread);
+        spread = Math.ceil(spread * 100) / 100; // the legend prints min and max in full: keep them short
+        chart.getStyler().setMin(Math.round((1 - spread) * 100) / 100.0);
+        chart.getStyler().setMax(Math.round((1 + spread) * 100) / 100.0);
         chart.getStyler().setXAxisLabelRotation(45);
         List<String> rows = new ArrayList<>(c.rows());
         java.util.Collections.reverse(rows); // XChart puts the first y value at the bottom
