@@ -161,11 +161,11 @@ public final class RunCommand implements Callable<Integer> {
         long durationNanos = duration(this.duration != null ? this.duration : quick ? "100ms" : "400ms", "--duration");
         long warmupNanos = duration(this.warmup != null ? this.warmup : quick ? "30ms" : "100ms", "--warmup");
         int runCount = runs != null ? runs : quick ? 2 : 3;
-        return new RunConfig(lockList, kinds, procList, workerList, holdList, Outside.parse(outside), durationNanos,
+        return new RunConfig(lockList, kinds, procList, workerList, holdList, List.of(Outside.parse(outside)), durationNanos,
                 warmupNanos, runCount, recordWaits).validate(cpus);
     }
 
-    static List<String> split(String text, String option) {
+    public static List<String> split(String text, String option) {
         List<String> parts = new ArrayList<>();
         for (String p : text.split(",")) {
             if (!p.isBlank()) {
@@ -178,7 +178,7 @@ public final class RunCommand implements Callable<Integer> {
         return parts;
     }
 
-    static int parseInt(String s, String option) {
+    public static int parseInt(String s, String option) {
         try {
             return Integer.parseInt(s.trim());
         } catch (NumberFormatException e) {
@@ -186,7 +186,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    static long duration(String s, String option) {
+    public static long duration(String s, String option) {
         try {
             return LockSpec.parseDuration(s).toNanos();
         } catch (IllegalArgumentException e) {

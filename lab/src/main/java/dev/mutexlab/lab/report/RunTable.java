@@ -114,7 +114,7 @@ public final class RunTable {
         return spec.length() > 10 ? spec.substring(0, 10) : spec;
     }
 
-    static String pad(String s, int w) {
+    public static String pad(String s, int w) {
         return s.length() >= w ? s.substring(0, w) : s + " ".repeat(w - s.length());
     }
 
@@ -125,7 +125,7 @@ public final class RunTable {
         return perSec >= 1e6 ? String.format(Locale.ROOT, "%.1fM", perSec / 1e6) : String.format(Locale.ROOT, "%.0fk", perSec / 1e3);
     }
 
-    static String kilo(double perSec) {
+    public static String kilo(double perSec) {
         return perSec >= 1e5 ? String.format(Locale.ROOT, "%.0f", perSec / 1e3) : String.format(Locale.ROOT, "%.1f", perSec / 1e3);
     }
 
@@ -133,7 +133,7 @@ public final class RunTable {
         return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
-    static String ratio(Spread r) {
+    public static String ratio(Spread r) {
         if (Double.isNaN(r.median())) {
             return "-";
         }
@@ -143,7 +143,7 @@ public final class RunTable {
         return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.median(), r.min(), r.max());
     }
 
-    static String micros(long nanos) {
+    public static String micros(long nanos) {
         if (nanos >= 10_000_000) {
             return String.format(Locale.ROOT, "%.0fms", nanos / 1e6);
         }

@@ -9,17 +9,19 @@ import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The entry point of a child JVM that measures one (thread kind, procs) group. The parent starts it
  * confined to P CPUs (see {@link Confinement}) and reads its standard output, one line per event:
- * {@code @progress <lock> <run>} after each measurement and {@code @shape <json>} after each shape,
- * so that an interrupted run still has every finished shape. The whole group goes to the file named
+ * {@code @calibrated <busy steps per ns>} once, {@code @progress <lock> <run>} after each measurement,
+ * and {@code @shape <json>} followed by {@code @heap <peak heap bytes>} after each shape, so that an interrupted run still has every finished shape. The whole group goes to the file named
  * by the second argument.
  */
 public final class ChildMain {
-    /** What the parent asks a child to do. */
-    public record GroupTask(RunResult.Config config, String threads, int procs, String enforcement) {
+    /** What the parent asks a child to do; shapes in {@code skip} were measured before and are left out. */
+    public record GroupTask(RunResult.Config config, String threads, int procs, String enforcement, List<Shape> skip) {
     }
 
     private ChildMain() {
@@ -31,7 +33,13 @@ public final class ChildMain {
         RunConfig config = RunConfig.fromFileForm(task.config());
         PrintStream stdout = System.out;
         GroupResult result = GroupRunner.run(config, ThreadKind.parse(task.threads()), task.procs(), task.enforcement(),
-                new GroupRunner.Listener() {
+                Set.copyOf(task.skip() == null ? List.of() : task.skip()), new GroupRunner.Listener() {
+                    @Override
+                    public void calibrated(double busyStepsPerNano) {
+                        stdout.println("@calibrated " + busyStepsPerNano);
+                        stdout.flush();
+                    }
+
                     @Override
                     public void measured(Shape shape, String lock, int run) {
                         stdout.println("@progress " + lock + " " + run);
@@ -43,6 +51,7 @@ public final class ChildMain {
                         try {
                             stdout.println("@shape " + ResultIO.json().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
                                     .writeValueAsString(shapeResult));
+                            stdout.println("@heap " + GroupRunner.peakHeapBytes());
                             stdout.flush();
                         } catch (Exception e) {
                             throw new IllegalStateException(e);

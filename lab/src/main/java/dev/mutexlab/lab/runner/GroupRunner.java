@@ -16,6 +16,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
@@ -31,6 +32,10 @@ public final class GroupRunner {
         void measured(Shape shape, String lock, int run);
 
         void shapeDone(ShapeResult result);
+
+        /** The busy work was calibrated (before the first shape). */
+        default void calibrated(double busyStepsPerNano) {
+        }
     }
 
     private GroupRunner() {
@@ -38,9 +43,19 @@ public final class GroupRunner {
 
     public static GroupResult run(RunConfig config, ThreadKind kind, int procs, String enforcement, Listener listener)
             throws InterruptedException {
+        return run(config, kind, procs, enforcement, Set.of(), listener);
+    }
+
+    /** Measures the group's shapes except those in {@code skip} (already measured by an earlier, interrupted sweep). */
+    public static GroupResult run(RunConfig config, ThreadKind kind, int procs, String enforcement, Set<Shape> skip,
+                                  Listener listener) throws InterruptedException {
         BusyWork work = BusyWork.calibrate();
+        listener.calibrated(work.stepsPerNano());
         List<ShapeResult> shapes = new ArrayList<>();
         for (Shape shape : config.shapes(kind, procs)) {
+            if (skip.contains(shape)) {
+                continue;
+            }
             ShapeResult r = measureShape(config, shape, work, listener);
             shapes.add(r);
             listener.shapeDone(r);

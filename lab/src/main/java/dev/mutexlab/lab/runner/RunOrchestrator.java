@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,16 +15,30 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs a {@link RunConfig}: one child JVM per (thread kind, procs) group, each confined to P CPUs
  * ({@link Confinement}), collecting the shapes as they finish. {@link #snapshot()} returns what was
- * measured so far, which is what an interrupted run prints.
+ * measured so far, which is what an interrupted run prints. Shapes given as done (by a sweep that
+ * resumes) are not measured again, and a group with nothing left starts no JVM; a {@link ShapeSink}
+ * sees every shape the moment its JVM reports it.
  */
 public final class RunOrchestrator {
+    /** Receives each finished shape as it arrives. */
+    public interface ShapeSink {
+        /**
+         * @param group the shape's group as known so far (no shapes; peak heap up to this shape)
+         * @param shape the finished shape
+         */
+        void finished(GroupResult group, ShapeResult shape) throws IOException;
+    }
+
     private final RunConfig config;
     private final String commandLine;
     private final List<String> extraJvmOptions;
+    private final Set<Shape> done;
+    private final ShapeSink sink;
     private final List<GroupResult> groups = new ArrayList<>();
     private final List<ShapeResult> currentShapes = new ArrayList<>();
     private String currentThreads;
@@ -32,9 +47,33 @@ public final class RunOrchestrator {
     private final ChildJvm child = new ChildJvm();
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
+        this(config, commandLine, extraJvmOptions, Set.of(), (group, shape) -> {
+        });
+    }
+
+    /** An orchestrator that leaves out the shapes in {@code done} and passes each new one to {@code sink}. */
+    public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions, Set<Shape> done,
+                           ShapeSink sink) {
         this.config = config;
         this.commandLine = commandLine;
         this.extraJvmOptions = List.copyOf(extraJvmOptions);
+        this.done = Set.copyOf(done);
+        this.sink = sink;
+    }
+
+    /** How many single measurements are left to make (all but the done shapes'). */
+    public long measurementsLeft() {
+        long shapes = 0;
+        for (ThreadKind kind : config.threads()) {
+            for (int procs : config.procs()) {
+                shapes += config.shapes(kind, procs).size() - skipped(kind, procs).size();
+            }
+        }
+        return shapes * config.locks().size() * config.runs();
+    }
+
+    private List<Shape> skipped(ThreadKind kind, int procs) {
+        return config.shapes(kind, procs).stream().filter(done::contains).toList();
     }
 
     /** Measures everything; {@code progress} steps once per measurement. */
@@ -43,7 +82,11 @@ public final class RunOrchestrator {
         try {
             for (ThreadKind kind : config.threads()) {
                 for (int procs : config.procs()) {
-                    GroupResult g = runGroup(work, kind, procs, progress);
+                    List<Shape> skip = skipped(kind, procs);
+                    if (skip.size() == config.shapes(kind, procs).size()) {
+                        continue;
+                    }
+                    GroupResult g = runGroup(work, kind, procs, skip, progress);
                     synchronized (this) {
                         groups.add(g);
                         currentShapes.clear();
@@ -62,7 +105,7 @@ public final class RunOrchestrator {
         return snapshot();
     }
 
-    private GroupResult runGroup(Path work, ThreadKind kind, int procs, Progress progress)
+    private GroupResult runGroup(Path work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
         synchronized (this) {
@@ -72,16 +115,25 @@ public final class RunOrchestrator {
         }
         Path task = work.resolve("task-" + kind.label() + "-" + procs + ".json");
         Path out = work.resolve("group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement));
+        ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skip));
+        double[] busyStepsPerNano = {0};
+        ShapeResult[] pending = {null};
         int exit = child.run(procs, kind, extraJvmOptions, ChildMain.class, List.of(task.toString(), out.toString()), line -> {
             if (line.startsWith("@progress ")) {
                 String[] parts = line.split(" ");
                 progress.step(kind.label() + " P=" + procs + " " + parts[1]);
+            } else if (line.startsWith("@calibrated ")) {
+                busyStepsPerNano[0] = Double.parseDouble(line.substring(12).trim());
             } else if (line.startsWith("@shape ")) {
-                ShapeResult s = readShape(line.substring(7));
+                pending[0] = readShape(line.substring(7));
                 synchronized (this) {
-                    currentShapes.add(s);
+                    currentShapes.add(pending[0]);
                 }
+            } else if (line.startsWith("@heap ") && pending[0] != null) {
+                long peakHeapBytes = Long.parseLong(line.substring(6).trim());
+                sink.finished(new GroupResult(kind.label(), procs, enforcement, busyStepsPerNano[0], peakHeapBytes,
+                        List.of()), pending[0]);
+                pending[0] = null;
             }
         });
         if (exit != 0 || !Files.exists(out)) {

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.spec;
 
+import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 
@@ -8,6 +9,11 @@ import java.time.Duration;
  * {@code lock; busy holdNanos; unlock; busy outsideNanos}.
  */
 public record Shape(ThreadKind threads, int procs, int workers, long holdNanos, long outsideNanos) {
+
+    /** The shape a result was measured in. */
+    public static Shape of(ShapeResult r) {
+        return new Shape(ThreadKind.parse(r.threads()), r.procs(), r.workers(), r.holdNanos(), r.outsideNanos());
+    }
 
     /**
      * The most acquisitions per second the lock could serve: it can be held back to back at most

@@ -1,0 +1,34 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.compare.CompareTable;
+import dev.mutexlab.lab.compare.Comparison;
+import dev.mutexlab.lab.results.ResultFiles;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code mutexlab compare OLD NEW}: a benchstat-style table of two run or sweep results. */
+@Command(name = "compare", description = {
+        "Compare two run or sweep results, benchstat style: per shape and lock, old and new median throughput",
+        "with spread, the change, and a Mann-Whitney U p-value over the runs ('~' where p >= 0.05)."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "OLD.json")
+    Path oldFile;
+
+    @Parameters(index = "1", paramLabel = "NEW.json")
+    Path newFile;
+
+    @Override
+    public Integer call() {
+        ResultFiles.Loaded a = ResultFiles.load(oldFile);
+        ResultFiles.Loaded b = ResultFiles.load(newFile);
+        CompareTable.print(oldFile.toString(), newFile.toString(), Comparison.of(a, b), spec.commandLine().getOut());
+        return 0;
+    }
+}

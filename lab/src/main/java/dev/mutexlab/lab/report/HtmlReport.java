@@ -1,0 +1,180 @@
+package dev.mutexlab.lab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.RunResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One self-contained HTML page for a set of result files: per file its command, machine and
+ * configuration, then its charts (see {@link ReportCharts}), each with a one-sentence caption. The
+ * page inlines Chart.js and chartjs-chart-matrix (vendored, MIT) and fetches nothing, so it works
+ * offline. Each canvas gets {@code data-rendered="<points>"} once Chart.js has drawn it, and the body
+ * {@code data-charts-rendered="<n>"} counts them, which is what the browser test reads.
+ */
+public final class HtmlReport {
+    private static final String VENDOR = "/dev/mutexlab/lab/report/vendor/";
+
+    private HtmlReport() {
+    }
+
+    /** A report section: one result file and its charts. */
+    public record Section(ResultFiles.Loaded file, List<Chart> charts) {
+    }
+
+    /** The sections for {@code files}, in order. */
+    public static List<Section> sections(List<ResultFiles.Loaded> files) {
+        List<Section> sections = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            sections.add(new Section(files.get(i), ReportCharts.of(files.get(i), i)));
+        }
+        return sections;
+    }
+
+    /** Writes the page atomically. */
+    public static void write(List<Section> sections, Path html) {
+        ResultIO.writeAtomically(html, render(sections));
+    }
+
+    /** The page as text. */
+    public static String render(List<Section> sections) {
+        StringBuilder body = new StringBuilder();
+        List<Chart> all = new ArrayList<>();
+        for (Section s : sections) {
+            ResultFiles.Loaded f = s.file();
+            RunResult.Config c = f.config();
+            body.append("<section>\n<h2>").append(esc(f.file().getFileName().toString())).append(" <small>(")
+                    .append(esc(f.schema())).append(")</small></h2>\n<table class=\"config\">\n");
+            row(body, "command", f.command());
+            row(body, "created", f.createdAt());
+            row(body, "machine", f.machine().cpuModel() + ", " + f.machine().cpus() + " CPUs, " + f.machine().os());
+            row(body, "JDK", f.machine().jdk() + " (" + f.machine().vm() + ")");
+            row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
+            row(body, "threads", String.join(", ", c.threads()));
+            row(body, "procs × workers", c.procs() + " × " + c.workers());
+            row(body, "holds", c.holdNanos().stream().map(ReportCharts::micros).toList().toString());
+            row(body, "outside work", c.outside());
+            row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos()) + " after "
+                    + ReportCharts.micros(c.warmupNanos()) + " warm-up, locks in rotated order");
+            if (f.isSweep()) {
+                row(body, "clipped", f.sweep().clipped().isEmpty() ? "nothing" : f.sweep().clipped());
+                row(body, "sessions", String.valueOf(f.sweep().sessions()));
+            }
+            body.append("</table>\n");
+            for (Chart chart : s.charts()) {
+                body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
+                        .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
+                        .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
+                        .append("</figcaption></figure>\n");
+                all.add(chart);
+            }
+            body.append("</section>\n");
+        }
+        String charts;
+        try {
+            charts = ResultIO.json().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(all)
+                    .replace("</", "<\\/");
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+        return """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8"><title>mutexlab report</title>
+                <style>
+                body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}
+                table.config{border-collapse:collapse;font-size:90%}table.config td{padding:2px 8px;vertical-align:top}
+                table.config td:first-child{color:#666}
+                figure{margin:1.5em 0}.box{position:relative;height:360px}.box.heat{height:520px}
+                figcaption{font-size:90%;color:#444;margin-top:.4em}
+                </style>
+                <script>""" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
+                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + body
+                + "<script>\nconst CHARTS = " + charts + ";\n" + SCRIPT + "</script>\n</body></html>\n";
+    }
+
+    private static final String SCRIPT = """
+            const COLORS = ['#1f77b4','#d62728','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#7f7f7f'];
+            function num(v) { return v === null || v === undefined || !isFinite(v) ? null : v; }
+            function heatColor(v) {
+              if (v === null) return '#eee';
+              const t = Math.max(-1, Math.min(1, Math.log2(v)));  // 0.5x .. 2x
+              const a = Math.abs(t);
+              return t >= 0 ? `rgba(214,39,40,${0.1 + 0.9 * a})` : `rgba(31,119,180,${0.1 + 0.9 * a})`;
+            }
+            let rendered = 0;
+            const marker = { id: 'rendered', afterRender(chart) {
+              if (chart.canvas.dataset.rendered) return;
+              let n = 0;
+              for (const ds of chart.data.datasets) for (const p of ds.data) {
+                const v = p === null ? null : (typeof p === 'object' ? (p.v !== undefined ? p.v : p.y) : p);
+                if (v !== null && isFinite(v)) n++;
+              }
+              chart.canvas.dataset.rendered = n;
+              rendered++;
+              document.body.dataset.chartsRendered = rendered;
+            } };
+            function config(c) {
+              const title = { display: true, text: c.title };
+              const axis = (text, log) => ({ type: log ? 'logarithmic' : 'linear', title: { display: true, text } });
+              if (c.kind === 'XY') {
+                return { type: 'line', data: { datasets: c.series.map((s, i) => ({
+                    label: s.name, data: s.x.map((x, j) => ({ x, y: num(s.y[j]) })),
+                    borderColor: s.dashed ? '#888' : COLORS[i % COLORS.length], backgroundColor: s.dashed ? '#888' : COLORS[i % COLORS.length],
+                    borderDash: s.dashed ? [6, 4] : [], pointRadius: s.dashed ? 0 : 3 })) },
+                  options: { animation: false, maintainAspectRatio: false, plugins: { title },
+                    scales: { x: axis(c.xLabel, c.logX), y: axis(c.yLabel, c.logY) } } };
+              }
+              if (c.kind === 'CATEGORY_LINE' || c.kind === 'BAR') {
+                return { type: c.kind === 'BAR' ? 'bar' : 'line', data: { labels: c.categories, datasets: c.series.map((s, i) => ({
+                    label: s.name, data: s.y.map(num), borderColor: COLORS[i % COLORS.length],
+                    backgroundColor: COLORS[i % COLORS.length], pointRadius: 3 })) },
+                  options: { animation: false, maintainAspectRatio: false, plugins: { title },
+                    scales: { x: { title: { display: true, text: c.xLabel } }, y: axis(c.yLabel, c.logY) } } };
+              }
+              const data = [];
+              c.series.forEach((s, r) => s.y.forEach((v, col) => data.push({ x: c.categories[col], y: c.rows[r], v: num(v) })));
+              return { type: 'matrix', data: { datasets: [{ label: c.title, data,
+                  backgroundColor: ctx => heatColor(ctx.raw ? ctx.raw.v : null), borderColor: '#fff', borderWidth: 1,
+                  width: ({ chart }) => (chart.chartArea || {}).width / c.categories.length - 1,
+                  height: ({ chart }) => (chart.chartArea || {}).height / c.rows.length - 1 }] },
+                options: { animation: false, maintainAspectRatio: false,
+                  plugins: { title, legend: { display: false }, tooltip: { callbacks: {
+                    title: items => items[0].raw.y + ', ' + items[0].raw.x,
+                    label: item => item.raw.v === null ? 'not measured' : 'ratio ' + item.raw.v.toFixed(2) } } },
+                  scales: { x: { type: 'category', labels: c.categories, offset: true, grid: { display: false },
+                                 title: { display: true, text: c.xLabel } },
+                            y: { type: 'category', labels: c.rows, offset: true, grid: { display: false },
+                                 title: { display: true, text: c.yLabel } } } } };
+            }
+            Chart.register(marker);
+            for (const c of CHARTS) new Chart(document.getElementById(c.id), config(c));
+            """;
+
+    private static void row(StringBuilder sb, String key, String value) {
+        sb.append("<tr><td>").append(esc(key)).append("</td><td>").append(esc(value)).append("</td></tr>\n");
+    }
+
+    static String esc(String s) {
+        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String vendor(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(VENDOR + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + VENDOR + name);
+            }
+            String js = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return js.replaceAll("//# sourceMappingURL=\\S+\\s*$", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.mutexlab.lab.report;
+
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.spec.Outside;
+import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.sweep.SweepSummary;
+import dev.mutexlab.locks.LockSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The charts of a report, built from result files:
+ * <ul>
+ * <li>run results: throughput against hold per lock, with the ceiling, one chart per (thread kind,
+ *     procs, workers);</li>
+ * <li>sweep results: a heat map of each lock's median ratio to the first over the grid, per thread kind;</li>
+ * <li>both: wait-time percentiles per lock and per-worker acquisitions per lock (fairness), for the
+ *     featured shape of each group — the longest hold, outside work equal to the hold if measured,
+ *     the most workers.</li>
+ * </ul>
+ */
+public final class ReportCharts {
+    private ReportCharts() {
+    }
+
+    /** The charts of one result file, in report order. */
+    public static List<Chart> of(ResultFiles.Loaded file, int fileIndex) {
+        List<Chart> charts = new ArrayList<>();
+        String prefix = "f" + fileIndex + "-";
+        if (file.isSweep()) {
+            charts.addAll(heatMaps(file, prefix));
+        } else {
+            charts.addAll(throughputCharts(file, prefix));
+        }
+        for (GroupResult g : file.groups()) {
+            if (g.shapes().isEmpty()) {
+                continue;
+            }
+            ShapeResult featured = featured(g.shapes());
+            charts.add(waitChart(g, featured, prefix));
+            charts.add(fairnessChart(g, featured, prefix));
+        }
+        return charts;
+    }
+
+    static List<Chart> throughputCharts(ResultFiles.Loaded file, String prefix) {
+        List<Chart> charts = new ArrayList<>();
+        for (GroupResult g : file.groups()) {
+            Map<Integer, List<ShapeResult>> byWorkers = new LinkedHashMap<>();
+            for (ShapeResult s : g.shapes()) {
+                byWorkers.computeIfAbsent(s.workers(), k -> new ArrayList<>()).add(s);
+            }
+            for (var e : byWorkers.entrySet()) {
+                List<ShapeResult> shapes = e.getValue().stream().sorted(Comparator.comparingLong(ShapeResult::holdNanos)).toList();
+                List<Double> holds = shapes.stream().map(s -> s.holdNanos() / 1e3).toList();
+                List<Chart.Series> series = new ArrayList<>();
+                List<String> locks = shapes.get(0).locks().stream().map(LockResult::spec).toList();
+                for (int li = 0; li < locks.size(); li++) {
+                    int i = li;
+                    series.add(new Chart.Series(locks.get(li), holds,
+                            shapes.stream().map(s -> s.locks().get(i).throughput().median()).toList(), false));
+                }
+                series.add(new Chart.Series("ceiling", holds, shapes.stream().map(s -> s.ceilingPerSec() > 0
+                        ? s.ceilingPerSec() : Double.NaN).toList(), true));
+                String where = g.threads() + " threads, P=" + g.procs() + ", " + e.getKey() + " workers";
+                charts.add(new Chart(prefix + "throughput-" + g.threads() + "-p" + g.procs() + "-w" + e.getKey(),
+                        Chart.Kind.XY, "Throughput against hold: " + where,
+                        "Median acquisitions per second over " + file.config().runs() + " batches against the hold ("
+                                + where + ", outside work " + file.config().outside() + "); the dashed line is the "
+                                + "ceiling min(1/hold, W/(hold + outside)).",
+                        "hold (µs)", "acquisitions/s", true, true, List.of(), List.of(), series));
+            }
+        }
+        return charts;
+    }
+
+    static List<Chart> heatMaps(ResultFiles.Loaded file, String prefix) {
+        List<Chart> charts = new ArrayList<>();
+        List<Outside> outside = RunConfig.parseOutside(file.config().outside());
+        List<String> kinds = file.groups().stream().map(GroupResult::threads).distinct().toList();
+        for (String kind : kinds) {
+            List<GroupResult> groups = file.groups().stream().filter(g -> g.threads().equals(kind)).toList();
+            List<String> columns = new ArrayList<>();
+            for (GroupResult g : groups) {
+                for (int w : file.config().workers()) {
+                    columns.add("P=" + g.procs() + " W=" + w);
+                }
+            }
+            List<String> rows = new ArrayList<>();
+            for (long h : file.config().holdNanos()) {
+                for (Outside o : outside) {
+                    rows.add("hold " + micros(h) + ", outside " + o.text());
+                }
+            }
+            List<String> locks = groups.get(0).shapes().get(0).locks().stream().map(LockResult::spec).toList();
+            for (int li = 1; li < locks.size(); li++) {
+                List<Chart.Series> series = new ArrayList<>();
+                for (long h : file.config().holdNanos()) {
+                    for (Outside o : outside) {
+                        List<Double> values = new ArrayList<>();
+                        for (GroupResult g : groups) {
+                            for (int w : file.config().workers()) {
+                                values.add(cell(g, w, h, o, outside, li));
+                            }
+                        }
+                        series.add(new Chart.Series("hold " + micros(h) + ", outside " + o.text(), List.of(), values, false));
+                    }
+                }
+                charts.add(new Chart(prefix + "heat-" + kind + "-" + safe(locks.get(li)), Chart.Kind.HEAT,
+                        locks.get(li) + " / " + locks.get(0) + ", " + kind + " threads",
+                        "Median ratio of " + locks.get(li) + "'s throughput to " + locks.get(0) + "'s within a batch, "
+                                + "per shape of the sweep (" + kind + " threads); red cells are faster than "
+                                + locks.get(0) + ", blue slower.",
+                        "procs and workers", "hold and outside work", false, false, columns, rows, series));
+            }
+        }
+        return charts;
+    }
+
+    private static double cell(GroupResult g, int workers, long hold, Outside o, List<Outside> outside, int lock) {
+        for (ShapeResult s : g.shapes()) {
+            if (s.workers() == workers && s.holdNanos() == hold && SweepSummary.outsideLabel(s, outside).equals(o.text())) {
+                return s.locks().get(lock).ratio().median();
+            }
+        }
+        return Double.NaN;
+    }
+
+    static Chart waitChart(GroupResult g, ShapeResult s, String prefix) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (LockResult l : s.locks()) {
+            var w = l.waits();
+            series.add(new Chart.Series(l.spec(), List.of(), List.of(positive(w.p50Nanos() / 1e3),
+                    positive(w.p99Nanos() / 1e3), positive(w.p999Nanos() / 1e3), positive(w.maxNanos() / 1e3)), false));
+        }
+        String where = describe(g, s);
+        return new Chart(prefix + "waits-" + g.threads() + "-p" + g.procs(), Chart.Kind.CATEGORY_LINE,
+                "Wait to acquire: " + where,
+                "Percentiles of the wait to acquire the lock, all batches merged, per lock (" + where + ").",
+                "percentile", "wait (µs)", false, true, List.of("p50", "p99", "p99.9", "max"), List.of(), series);
+    }
+
+    static Chart fairnessChart(GroupResult g, ShapeResult s, String prefix) {
+        List<String> workers = new ArrayList<>();
+        for (int i = 0; i < s.workers(); i++) {
+            workers.add("w" + i);
+        }
+        List<Chart.Series> series = new ArrayList<>();
+        for (LockResult l : s.locks()) {
+            Sample median = l.runs().stream().sorted(Comparator.comparingDouble(Sample::throughputPerSec))
+                    .toList().get(l.runs().size() / 2);
+            series.add(new Chart.Series(String.format(Locale.ROOT, "%s (Jain %.2f)", l.spec(), median.jain()), List.of(),
+                    median.perWorker().stream().map(Long::doubleValue).toList(), false));
+        }
+        String where = describe(g, s);
+        return new Chart(prefix + "fairness-" + g.threads() + "-p" + g.procs(), Chart.Kind.BAR,
+                "Acquisitions per worker: " + where,
+                "Acquisitions of each worker in each lock's median-throughput batch (" + where
+                        + "); equal bars are fair, and Jain's index (1 = equal) is in the legend.",
+                "worker", "acquisitions", false, false, workers, List.of(), series);
+    }
+
+    /** The longest hold; among those outside work equal to the hold if measured, else the least; then the most workers. */
+    static ShapeResult featured(List<ShapeResult> shapes) {
+        long hold = shapes.stream().mapToLong(ShapeResult::holdNanos).max().orElse(0);
+        List<ShapeResult> atHold = shapes.stream().filter(s -> s.holdNanos() == hold).toList();
+        List<ShapeResult> equal = atHold.stream().filter(s -> s.outsideNanos() == s.holdNanos()).toList();
+        List<ShapeResult> pool = equal.isEmpty() ? atHold : equal;
+        return pool.stream().max(Comparator.comparingInt(ShapeResult::workers)
+                .thenComparing(Comparator.comparingLong(ShapeResult::outsideNanos).reversed())).orElseThrow();
+    }
+
+    private static String describe(GroupResult g, ShapeResult s) {
+        return g.threads() + " threads, P=" + g.procs() + ", " + s.workers() + " workers, hold " + micros(s.holdNanos())
+                + ", outside " + micros(s.outsideNanos());
+    }
+
+    private static double positive(double v) {
+        return v > 0 ? v : Double.NaN;
+    }
+
+    static String micros(long nanos) {
+        return LockSpec.formatDuration(Duration.ofNanos(nanos));
+    }
+
+    static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9]+", "-");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.mutexlab.lab.sweep;
+
+import dev.mutexlab.lab.report.RunTable;
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.SweepResult;
+import dev.mutexlab.lab.results.SweepResult.SummaryRow;
+import dev.mutexlab.lab.spec.Outside;
+import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.locks.LockSpec;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Prints a sweep: per shape, each lock's throughput (median, k/s) and its ratio to the first lock
+ * within a batch (median, min–max); then the seed's summary by (hold, outside work).
+ */
+public final class SweepTable {
+    private SweepTable() {
+    }
+
+    public static void print(SweepResult result, PrintWriter out) {
+        List<Outside> outside = RunConfig.parseOutside(result.config().outside());
+        for (GroupResult g : result.groups()) {
+            List<String> locks = g.shapes().get(0).locks().stream().map(LockResult::spec).toList();
+            out.printf("%n%s threads, P=%d (%s): throughput k/s, ratio to %s within a batch, median (min–max)%n",
+                    g.threads(), g.procs(), g.enforcement(), locks.get(0));
+            StringBuilder head = new StringBuilder(String.format("%-4s %-7s %-8s", "W", "hold", "outside"));
+            for (String l : locks) {
+                head.append(" | ").append(RunTable.pad(l, 28));
+            }
+            out.println(head);
+            for (ShapeResult s : g.shapes()) {
+                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-4d %-7s %-8s", s.workers(),
+                        duration(s.holdNanos()), SweepSummary.outsideLabel(s, outside)));
+                for (int i = 0; i < s.locks().size(); i++) {
+                    LockResult lr = s.locks().get(i);
+                    String cell = RunTable.kilo(lr.throughput().median()) + (i == 0 ? "" : "  " + RunTable.ratio(lr.ratio()));
+                    row.append(" | ").append(RunTable.pad(cell, 28));
+                }
+                out.println(row);
+            }
+        }
+        printSummary(result.summary(), outside, result.config(), out);
+        out.flush();
+    }
+
+    /** The seed's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
+    public static void printSummary(List<SummaryRow> summary, List<Outside> outside, RunResult.Config config,
+                                    PrintWriter out) {
+        List<String> blocks = summary.stream().map(r -> r.threads() + "|" + r.lock()).distinct().toList();
+        for (String block : blocks) {
+            List<SummaryRow> rows = summary.stream().filter(r -> (r.threads() + "|" + r.lock()).equals(block)).toList();
+            SummaryRow first = rows.get(0);
+            out.printf("%nSummary, %s threads: %s / %s, median (min–max) of the shapes' median ratios over workers %s"
+                            + " and procs %s%n", first.threads(), first.lock(), first.baseline(), config.workers(),
+                    config.procs());
+            StringBuilder head = new StringBuilder(String.format("%-7s", "hold"));
+            for (Outside o : outside) {
+                head.append(" | ").append(RunTable.pad("outside " + o.text(), 22));
+            }
+            out.println(head);
+            for (long hold : config.holdNanos()) {
+                StringBuilder row = new StringBuilder(String.format("%-7s", duration(hold)));
+                for (Outside o : outside) {
+                    String cell = rows.stream().filter(r -> r.holdNanos() == hold && r.outside().equals(o.text()))
+                            .findFirst().map(r -> RunTable.ratio(r.ratio())).orElse("-");
+                    row.append(" | ").append(RunTable.pad(cell, 22));
+                }
+                out.println(row);
+            }
+        }
+    }
+
+    static String duration(long nanos) {
+        return LockSpec.formatDuration(Duration.ofNanos(nanos));
+    }
+}
