@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.report.MannWhitney;
 import dev.mutexlab.lab.report.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 public final class ChildJvm {
     private volatile Process process;
 
-    /** Runs the child to the end; returns its exit status. */
+    /** Runs the child to the end, passing each line it prints to {@code lines}; returns its exit status. */
     public int run(int procs, ThreadKind kind, List<String> extraJvmOptions, Class<?> mainClass, List<String> args,
                    Consumer<String> lines) throws IOException, InterruptedException {
         List<String> cmd = Confinement.javaCommand(procs, kind, extraJvmOptions);
@@ -28,10 +28,15 @@ public final class ChildJvm {
             for (String line; (line = r.readLine()) != null; ) {
                 lines.accept(line);
             }
+            return p.waitFor();
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause(); // a line consumer could not write what the child reported
+        } finally {
+            if (p.isAlive()) {
+                p.destroyForcibly(); // never leave a measuring JVM behind
+            }
+            process = null;
         }
-        int exit = p.waitFor();
-        process = null;
-        return exit;
     }
 
     /** Stops a running child. */

@@ -131,8 +131,12 @@ public final class RunOrchestrator {
                 }
             } else if (line.startsWith("@heap ") && pending[0] != null) {
                 long peakHeapBytes = Long.parseLong(line.substring(6).trim());
-                sink.finished(new GroupResult(kind.label(), procs, enforcement, busyStepsPerNano[0], peakHeapBytes,
-                        List.of()), pending[0]);
+                try {
+                    sink.finished(new GroupResult(kind.label(), procs, enforcement, busyStepsPerNano[0], peakHeapBytes,
+                            List.of()), pending[0]);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e); // ChildJvm stops the child and rethrows
+                }
                 pending[0] = null;
             }
         });

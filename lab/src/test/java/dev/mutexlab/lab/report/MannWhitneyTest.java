@@ -1,4 +1,4 @@
-package dev.mutexlab.lab.compare;
+package dev.mutexlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
