@@ -1,25 +1,21 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.fairness.FairnessChild;
 import dev.mutexlab.lab.fairness.FairnessResult;
+import dev.mutexlab.lab.fairness.FairnessRunner;
 import dev.mutexlab.lab.report.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.runner.ChildJvm;
 import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.ThreadKind;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,61 +96,14 @@ public final class FairnessCommand implements Callable<Integer> {
         err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds%n", tasks, total, durationNanos / 1e9,
                 total * durationNanos / 1_000_000_000L + 2L * kinds.size() * procList.size());
         Progress progress = new Progress(err, total, Progress.stderrIsTerminal());
-        List<FairnessResult.Group> groups = new ArrayList<>();
-        Path work = Files.createTempDirectory("mutexlab-fairness");
-        try {
-            for (ThreadKind kind : kinds) {
-                for (int p : procList) {
-                    groups.add(runGroup(work, config, kind, p, progress));
-                }
-            }
-        } finally {
-            try (var files = Files.list(work)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(work);
-        }
+        List<FairnessResult.Group> groups = FairnessRunner.run(config, kinds, progress);
         progress.finish();
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA,
                 "mutexlab " + String.join(" ", spec.commandLine().getParseResult().originalArgs()), Instant.now().toString(),
                 Machine.current(), config, groups);
-        print(result, out);
+        FairnessRunner.print(result, out);
         ResultIO.writeJson(outFile, result);
         out.printf("%nResult: %s%n", outFile);
         return 0;
-    }
-
-    private static FairnessResult.Group runGroup(Path work, FairnessResult.Config config, ThreadKind kind, int procs, Progress progress)
-            throws IOException, InterruptedException {
-        String enforcement = Confinement.describe(procs, kind);
-        Path task = work.resolve("fairness-task-" + kind.label() + "-" + procs + ".json");
-        Path out = work.resolve("fairness-group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new FairnessResult.Task(config, kind.label(), procs, enforcement));
-        int exit = new ChildJvm().run(procs, kind, List.of(), FairnessChild.class, List.of(task.toString(), out.toString()), line -> {
-            if (line.startsWith("@sample ")) {
-                progress.step(kind.label() + " P=" + procs);
-            }
-        });
-        if (exit != 0 || !Files.exists(out)) {
-            throw new IOException("the fairness JVM for " + kind.label() + " threads on " + procs + " procs failed (exit " + exit + ")");
-        }
-        return ResultIO.read(out, FairnessResult.Group.class);
-    }
-
-    static void print(FairnessResult r, PrintWriter out) {
-        FairnessResult.Config c = r.config();
-        for (FairnessResult.Group g : r.groups()) {
-            out.printf("%n%s threads, %d CPUs, running %d parallel test-tasks; hold %.1f us, outside %.1f us (%s)%n", g.threads(),
-                    g.procs(), c.tasks(), c.holdNanos() / 1e3, c.outsideNanos() / 1e3, g.enforcement());
-            out.printf("%-12s %4s %12s %14s %16s %10s %10s %10s %9s %7s%n", "lock", "run", "avg ops/sec", "cost/op (us)",
-                    "deviance/op (us)", "p50 (us)", "p99 (us)", "max (us)", "max/min", "Jain");
-            for (FairnessResult.Sample s : g.samples()) {
-                out.printf(Locale.ROOT, "%-12s %4d %12.0f %14.2f %16.2f %10.1f %10.1f %10.1f %9s %7.3f%n", s.lock(), s.run(), s.opsPerSec(),
-                        s.costMicros(), s.devianceMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros(),
-                        s.maxMinRatio() == null ? "inf" : String.format(Locale.ROOT, "%.2f", s.maxMinRatio()), s.jain());
-            }
-        }
     }
 }

@@ -78,8 +78,7 @@ public final class RunOrchestrator {
 
     /** Measures everything; {@code progress} steps once per measurement. */
     public RunResult run(Progress progress) throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("mutexlab-run");
-        try {
+        try (WorkDir work = WorkDir.create("mutexlab-run")) {
             for (ThreadKind kind : config.threads()) {
                 for (int procs : config.procs()) {
                     List<Shape> skip = skipped(kind, procs);
@@ -94,18 +93,11 @@ public final class RunOrchestrator {
                     }
                 }
             }
-        } finally {
-            try (var files = Files.list(work)) {
-                for (Path p : files.toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
-            Files.deleteIfExists(work);
         }
         return snapshot();
     }
 
-    private GroupResult runGroup(Path work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
+    private GroupResult runGroup(WorkDir work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
         synchronized (this) {

@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.runner.ChildJvm;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.WorkDir;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,8 +47,7 @@ public final class SuiteRunner {
     }
 
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("mutexlab-suite");
-        try {
+        try (WorkDir work = WorkDir.create("mutexlab-suite")) {
             for (ThreadKind kind : kinds) {
                 for (int procs : config.procs()) {
                     SuiteResult.Group g = runGroup(work, kind, procs, progress);
@@ -58,18 +58,11 @@ public final class SuiteRunner {
                     }
                 }
             }
-        } finally {
-            try (var files = Files.list(work)) {
-                for (Path p : files.toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
-            Files.deleteIfExists(work);
         }
         return snapshot();
     }
 
-    private SuiteResult.Group runGroup(Path work, ThreadKind kind, int procs, Progress progress)
+    private SuiteResult.Group runGroup(WorkDir work, ThreadKind kind, int procs, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
         synchronized (this) {
