@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -23,20 +21,11 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exit, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(exit, out.toString(), err.toString());
-    }
 
     @Test
     void shortRunWritesAResultFileWithEveryFigure() throws Exception {
         Path file = dir.resolve("r.json");
-        Outcome o = cli("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",
+        Cli o = Cli.run("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",
                 "--hold", "2us", "--outside", "1x", "--duration", "60ms", "--warmup", "20ms", "--runs", "2",
                 "--threads", "platform,virtual", "--out", file.toString(), "--csv", dir.resolve("r.csv").toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -86,7 +75,7 @@ class RunCommandTest {
         // Process CPU time comes in clock ticks (10 ms), hence the long window and the 15% margin.
         // Outside work keeps every worker busy whether or not it holds the lock: unconfined, 4
         // workers would burn 2 CPUs on this machine.
-        Outcome o = cli("run", "--locks", "jdk", "--workers", "4", "--procs", "1", "--hold", "1us", "--outside", "20x",
+        Cli o = Cli.run("run", "--locks", "jdk", "--workers", "4", "--procs", "1", "--hold", "1us", "--outside", "20x",
                 "--duration", "600ms", "--warmup", "50ms", "--runs", "1", "--threads", "platform,virtual",
                 "--out", file.toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -103,7 +92,7 @@ class RunCommandTest {
             "--workers=x", "--procs=999", "--duration=0", "--runs=0", "--threads=green", "--outside=-1x",
             "--out=/proc/nope/r.json"})
     void badInputGetsOneLineAndExitTwo(String arg) {
-        Outcome o = cli("run", arg);
+        Cli o = Cli.run("run", arg);
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err().strip().lines().count()).as(o.err()).isEqualTo(1);
         assertThat(o.err()).startsWith("mutexlab: ").doesNotContain("Exception").doesNotContain("\tat ");
@@ -117,7 +106,7 @@ class RunCommandTest {
 
     @Test
     void locksListsEverySpec() {
-        Outcome o = cli("locks");
+        Cli o = Cli.run("locks");
         assertThat(o.exit()).isZero();
         assertThat(o.out()).contains("go:threshold=0").contains("jdk-fair").contains("synchronized").contains("+yield");
     }

@@ -7,8 +7,6 @@ import dev.mutexlab.lab.fairness.FairnessResult;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.suite.GoFormat;
 import dev.mutexlab.lab.suite.SuiteResult;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -24,21 +22,12 @@ class SuiteAndFairnessCommandTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exit, String out, String err) {
-    }
-
-    private static Outcome cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Outcome(exit, out.toString(), err.toString());
-    }
 
     @Test
     void suiteWritesJsonGoFormatAndTheComparisonTable() throws Exception {
         Path json = dir.resolve("s.json");
         Path go = dir.resolve("s.txt");
-        Outcome o = cli("suite", "--locks", "futex,spinbit", "--bench", "^Mutex$|ChanSync", "--benchtime", "3000x", "--count", "2",
+        Cli o = Cli.run("suite", "--locks", "futex,spinbit", "--bench", "^Mutex$|ChanSync", "--benchtime", "3000x", "--count", "2",
                 "--procs", "1", "--threads", "platform,virtual", "--out", json.toString(), "--go-out", go.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("platform threads, P=1").contains("virtual threads, P=1").contains("vs futex")
@@ -58,7 +47,7 @@ class SuiteAndFairnessCommandTest {
     @Test
     void fairnessWritesEveryFigureForEveryLock() throws Exception {
         Path json = dir.resolve("f.json");
-        Outcome o = cli("fairness", "--locks", "go,jdk-fair", "--tasks", "4", "--procs", "1", "--duration", "150ms", "--hold", "5us",
+        Cli o = Cli.run("fairness", "--locks", "go,jdk-fair", "--tasks", "4", "--procs", "1", "--duration", "150ms", "--hold", "5us",
                 "--out", json.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("avg ops/sec").contains("deviance/op").contains("running 4 parallel test-tasks");
@@ -77,7 +66,7 @@ class SuiteAndFairnessCommandTest {
     @ValueSource(strings = {"--locks=nosuch", "--locks=synchronized", "--procs=999", "--procs=0", "--bench=(", "--bench=NoSuch",
             "--benchtime=0x", "--benchtime=soon", "--count=0", "--threads=green", "--out=/proc/nope/s.json", "--locks=go,go"})
     void suiteBadInputGetsOneLineAndExitTwo(String arg) {
-        Outcome o = cli("suite", arg);
+        Cli o = Cli.run("suite", arg);
         assertThat(o.exit()).as(o.err()).isEqualTo(2);
         assertThat(o.err().strip().lines().count()).as(o.err()).isEqualTo(1);
         assertThat(o.err()).startsWith("mutexlab: ").doesNotContain("Exception");
@@ -87,7 +76,7 @@ class SuiteAndFairnessCommandTest {
     @ValueSource(strings = {"--locks=nosuch", "--tasks=0", "--tasks=x", "--hold=fast", "--duration=0", "--runs=0", "--procs=999",
             "--outside=-1x", "--threads=green"})
     void fairnessBadInputGetsOneLineAndExitTwo(String arg) {
-        Outcome o = cli("fairness", arg);
+        Cli o = Cli.run("fairness", arg);
         assertThat(o.exit()).as(o.err()).isEqualTo(2);
         assertThat(o.err().strip().lines().count()).as(o.err()).isEqualTo(1);
         assertThat(o.err()).startsWith("mutexlab: ").doesNotContain("Exception");

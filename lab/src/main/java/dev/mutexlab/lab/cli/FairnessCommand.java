@@ -12,8 +12,6 @@ import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -90,7 +88,7 @@ public final class FairnessCommand implements Callable<Integer> {
         FairnessResult.Config config = new FairnessResult.Config(lockList, kinds.stream().map(ThreadKind::label).toList(), procList,
                 tasks, holdNanos, outsideNanos, durationNanos, runs);
         Path outFile = this.out != null ? this.out
-                : Path.of("results", "fairness-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
+                : ResultIO.defaultOut("fairness");
         ResultIO.checkWritable(outFile);
         long total = (long) kinds.size() * procList.size() * lockList.size() * runs;
         err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds%n", tasks, total, durationNanos / 1e9,

@@ -14,8 +14,6 @@ import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.locks.LockSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -85,8 +83,8 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RunConfig config = config();
-        Path outFile = out != null && this.out != null ? this.out
-                : Path.of("results", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
+        Path outFile = this.out != null ? this.out
+                : ResultIO.defaultOut("run");
         ResultIO.checkWritable(outFile);
         if (csv != null) {
             ResultIO.checkWritable(csv);

@@ -13,8 +13,6 @@ import dev.mutexlab.lab.suite.SuiteRunner;
 import dev.mutexlab.locks.Locks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -81,7 +79,7 @@ public final class SuiteCommand implements Callable<Integer> {
                 procList(procs), benchmarks(bench), benchTime.isCount() ? benchTime.fixedN() + "x" : benchtime != null ? benchtime : quick ? "100ms" : "1s",
                 runs);
         Path outFile = this.out != null ? this.out
-                : Path.of("results", "suite-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
+                : ResultIO.defaultOut("suite");
         ResultIO.checkWritable(outFile);
         if (goOut != null) {
             ResultIO.checkWritable(goOut);

@@ -1,11 +1,11 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.Main;
+import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.torture.ThreadKind;
+import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.torture.TortureConfig;
 import dev.mutexlab.lab.torture.TortureEngine;
-import dev.mutexlab.lab.torture.TortureJson;
 import dev.mutexlab.lab.torture.TortureReport;
 import dev.mutexlab.lab.torture.TortureReportPrinter;
 import dev.mutexlab.locks.Locks;
@@ -70,7 +70,7 @@ public final class TortureCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TortureConfig config = config();
         if (out != null) {
-            TortureJson.checkWritable(out);
+            ResultIO.checkWritable(out);
         }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
@@ -80,7 +80,7 @@ public final class TortureCommand implements Callable<Integer> {
         }, commandLine());
         TortureReportPrinter.print(report, stdout);
         if (out != null) {
-            TortureJson.write(report, out);
+            ResultIO.writeJson(out, report);
             err.println("torture: wrote " + out);
         }
         return report.success() ? 0 : Main.EXIT_FAILURE;

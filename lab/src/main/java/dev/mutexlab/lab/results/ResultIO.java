@@ -28,19 +28,39 @@ public final class ResultIO {
         return JSON;
     }
 
-    /** Checks up front that {@code file} can be written; throws {@link UsageException} if not. */
+    /**
+     * Checks up front that {@code file} can be written: its folder exists and takes new files, and it
+     * is not a folder itself. Throws {@link UsageException} with one line if not.
+     */
     public static void checkWritable(Path file) {
         Path dir = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            throw new UsageException("cannot write output file " + file + " (it is a folder)");
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new UsageException("cannot write output file " + file + " (no such folder: " + dir + ")");
+        }
         try {
-            if (Files.isDirectory(file)) {
-                throw new UsageException("output path " + file + " is a folder");
-            }
-            Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".mutexlab-probe", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
             throw new UsageException("cannot write output file " + file + " (" + reason(e) + ")");
         }
+    }
+
+    /**
+     * The default output file of a command, {@code results/<prefix>-<yyyyMMdd-HHmmss>.json}, creating
+     * the {@code results} folder if needed.
+     */
+    public static Path defaultOut(String prefix) {
+        Path dir = Path.of("results");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UsageException("cannot create the folder " + dir.toAbsolutePath() + " (" + reason(e) + "); use --out");
+        }
+        return dir.resolve(prefix + "-" + java.time.LocalDateTime.now()
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
     }
 
     private static String reason(Exception e) {
@@ -71,6 +91,11 @@ public final class ResultIO {
             Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
             try {
                 Files.writeString(tmp, text);
+                try { // createTempFile makes it owner-only; a result file is for everyone to read
+                    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                } catch (UnsupportedOperationException e) {
+                    // not a POSIX file system: keep the default
+                }
                 try {
                     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {

@@ -15,9 +15,9 @@ public enum ThreadKind {
         }
     }
 
-    /** Starts {@code task} on a new thread of this kind. */
+    /** Starts {@code task} on a new thread of this kind (platform threads are daemons, like virtual ones). */
     public Thread start(String name, Runnable task) {
-        return this == PLATFORM ? Thread.ofPlatform().name(name).start(task) : Thread.ofVirtual().name(name).start(task);
+        return this == PLATFORM ? Thread.ofPlatform().name(name).daemon().start(task) : Thread.ofVirtual().name(name).start(task);
     }
 
     public String label() {

@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.torture;
 
+import dev.mutexlab.lab.spec.ThreadKind;
+
 import dev.mutexlab.locks.Locks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

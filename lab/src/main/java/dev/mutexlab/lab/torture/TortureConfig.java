@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.torture;
 
+import dev.mutexlab.lab.spec.ThreadKind;
+
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.List;

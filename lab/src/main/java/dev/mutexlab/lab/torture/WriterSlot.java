@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.torture;
 
+import dev.mutexlab.lab.spec.ThreadKind;
+
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 

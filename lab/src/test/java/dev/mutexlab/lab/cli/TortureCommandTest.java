@@ -1,10 +1,9 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -18,15 +17,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TortureCommandTest {
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(status, out.toString(), err.toString());
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {
@@ -40,9 +30,9 @@ class TortureCommandTest {
             "--locks jdk --duration 1s --out /no/such/dir/torture.json",
     })
     void badInputIsOneLineAndExitStatus2(String args) {
-        Run r = run(("torture " + args).split(" "));
+        Cli r = Cli.run(("torture " + args).split(" "));
 
-        assertThat(r.status()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
         assertThat(r.err().strip().lines()).hasSize(1).first().asString().startsWith("mutexlab: ");
         assertThat(r.err()).doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
@@ -51,9 +41,9 @@ class TortureCommandTest {
     @Test
     void healthyLockExits0AndWritesJson(@TempDir Path dir) {
         Path json = dir.resolve("t.json");
-        Run r = run("torture", "--locks", "jdk", "--duration", "300ms", "--writers", "2", "--out", json.toString());
+        Cli r = Cli.run("torture", "--locks", "jdk", "--duration", "300ms", "--writers", "2", "--out", json.toString());
 
-        assertThat(r.status()).as(r.out() + r.err()).isZero();
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("jdk-torture: Writes:  Total: ").contains("End of test: SUCCESS");
         assertThat(json).exists();
     }
@@ -61,9 +51,9 @@ class TortureCommandTest {
     @Test
     void bustedLockExits1WithFailureMarks(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("t.json");
-        Run r = run("torture", "--locks", "busted", "--duration", "300ms", "--out", json.toString());
+        Cli r = Cli.run("torture", "--locks", "busted", "--duration", "300ms", "--out", json.toString());
 
-        assertThat(r.status()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(r.exit()).isEqualTo(Main.EXIT_FAILURE);
         assertThat(r.out()).contains("!!!").contains("exclusion=").contains("End of test: FAILURE");
         assertThat(Files.readString(json)).contains("\"verdict\" : \"FAILURE\"");
     }

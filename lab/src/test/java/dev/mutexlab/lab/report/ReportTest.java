@@ -1,11 +1,9 @@
 package dev.mutexlab.lab.report;
 
+import dev.mutexlab.lab.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.lab.Main;
 import dev.mutexlab.lab.results.ResultFiles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,14 +56,11 @@ class ReportTest {
     void theCommandWritesThePageAndOnePngPerChart() throws Exception {
         Path html = dir.resolve("report.html");
         Path png = dir.resolve("png");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.execute(new String[] {"report", resource("run-small.json").toString(),
-                resource("sweep-small.json").toString(), "-o", html.toString(), "--png", png.toString()},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        assertThat(exit).as(err.toString()).isZero();
+        Cli r = Cli.run("report", resource("run-small.json").toString(), resource("sweep-small.json").toString(),
+                "-o", html.toString(), "--png", png.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
         int charts = HtmlReport.sections(files()).stream().mapToInt(s -> s.charts().size()).sum();
-        assertThat(out.toString()).contains("(" + charts + " charts)");
+        assertThat(r.out()).contains("(" + charts + " charts)");
         try (var pngs = Files.list(png)) {
             List<Path> files = pngs.toList();
             assertThat(files).hasSize(charts).allSatisfy(p -> {

@@ -1,10 +1,8 @@
 package dev.mutexlab.lab.results;
 
+import dev.mutexlab.lab.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.lab.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,12 +29,10 @@ class BadResultFilesTest {
         Files.writeString(bad, content);
         for (String[] args : new String[][] {{"report", bad.toString(), "-o", dir.resolve("r.html").toString()},
                 {"compare", bad.toString(), bad.toString()}}) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            assertThat(exit).as(what + ": " + err).isEqualTo(2);
-            assertThat(err.toString().strip().lines().count()).as(err.toString()).isEqualTo(1);
-            assertThat(err.toString()).startsWith("mutexlab: " + bad).contains(problem).doesNotContain("Exception");
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(what + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+            assertThat(r.err()).startsWith("mutexlab: " + bad).contains(problem).doesNotContain("Exception");
         }
         assertThat(dir.resolve("r.html")).doesNotExist();
     }
@@ -48,10 +44,8 @@ class BadResultFilesTest {
         if (what.equals("empty")) {
             Files.writeString(bad, "");
         }
-        StringWriter err = new StringWriter();
-        int exit = Main.execute(new String[] {"compare", bad.toString(), bad.toString()}, new PrintWriter(new StringWriter()),
-                new PrintWriter(err, true));
-        assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).startsWith("mutexlab: " + bad).contains(what.equals("empty") ? "empty" : "no such file");
+        Cli r = Cli.run("compare", bad.toString(), bad.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("mutexlab: " + bad).contains(what.equals("empty") ? "empty" : "no such file");
     }
 }

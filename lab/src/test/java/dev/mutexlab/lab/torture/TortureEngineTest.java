@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.torture;
 
+import dev.mutexlab.lab.results.ResultIO;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.locks.Locks;
@@ -85,9 +87,9 @@ class TortureEngineTest {
         TortureReport report = new TortureEngine(config("jdk", MIN_PER_SPEC)).run(line -> { });
         Path out = dir.resolve("torture.json");
 
-        TortureJson.write(report, out);
+        ResultIO.writeJson(out, report);
 
-        TortureReport back = TortureJson.read(out);
+        TortureReport back = ResultIO.read(out, TortureReport.class);
         assertThat(back).isEqualTo(report);
         assertThat(back.schema()).isEqualTo(TortureReport.SCHEMA);
         try (Stream<Path> files = Files.list(dir)) {
