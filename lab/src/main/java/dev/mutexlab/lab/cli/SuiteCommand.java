@@ -86,7 +86,10 @@ public final class SuiteCommand implements Callable<Integer> {
         }
         String commandLine = "mutexlab " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         SuiteRunner runner = new SuiteRunner(config, kinds, benchTime, commandLine);
-        long estimateSeconds = benchTime.isCount() ? 0 : runner.measurementCount() * benchTime.nanos() * 2 / 1_000_000_000L;
+        // Go's launch grows N over several runs before the reported one, and every (benchmark, lock)
+        // has one unreported warm-up launch: about 3.2 x --benchtime per measurement (measured:
+        // 440 measurements at 300ms took 7 minutes, docs/RESULTS.md section 9).
+        long estimateSeconds = benchTime.isCount() ? 0 : runner.measurementCount() * benchTime.nanos() * 16 / 5 / 1_000_000_000L;
         err.printf("mutexlab suite: %d benchmarks x %d locks x %d runs x %d P x %d thread kinds = %d measurements%s%n",
                 config.benchmarks().size(), config.locks().size(), runs, config.procs().size(), kinds.size(), runner.measurementCount(),
                 estimateSeconds > 0 ? ", about " + estimateSeconds + "s" : "");
