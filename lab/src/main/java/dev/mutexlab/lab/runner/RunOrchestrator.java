@@ -39,11 +39,7 @@ public final class RunOrchestrator {
     private final List<String> extraJvmOptions;
     private final Set<Shape> done;
     private final ShapeSink sink;
-    private final List<GroupResult> groups = new ArrayList<>();
-    private final List<ShapeResult> currentShapes = new ArrayList<>();
-    private String currentThreads;
-    private int currentProcs;
-    private String currentEnforcement;
+    private final GroupsSoFar<GroupResult, ShapeResult> soFar = new GroupsSoFar<>();
     private final ChildJvm child = new ChildJvm();
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
@@ -85,12 +81,7 @@ public final class RunOrchestrator {
                     if (skip.size() == config.shapes(kind, procs).size()) {
                         continue;
                     }
-                    GroupResult g = runGroup(work, kind, procs, skip, progress);
-                    synchronized (this) {
-                        groups.add(g);
-                        currentShapes.clear();
-                        currentThreads = null;
-                    }
+                    soFar.finish(runGroup(work, kind, procs, skip, progress));
                 }
             }
         }
@@ -100,11 +91,7 @@ public final class RunOrchestrator {
     private GroupResult runGroup(WorkDir work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
-        synchronized (this) {
-            currentThreads = kind.label();
-            currentProcs = procs;
-            currentEnforcement = enforcement;
-        }
+        soFar.begin(kind.label(), procs, enforcement);
         Path task = work.resolve("task-" + kind.label() + "-" + procs + ".json");
         Path out = work.resolve("group-" + kind.label() + "-" + procs + ".json");
         ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skip));
@@ -118,9 +105,7 @@ public final class RunOrchestrator {
                 busyStepsPerNano[0] = Double.parseDouble(line.substring(12).trim());
             } else if (line.startsWith("@shape ")) {
                 pending[0] = readShape(line.substring(7));
-                synchronized (this) {
-                    currentShapes.add(pending[0]);
-                }
+                soFar.add(pending[0]);
             } else if (line.startsWith("@heap ") && pending[0] != null) {
                 long peakHeapBytes = Long.parseLong(line.substring(6).trim());
                 try {
@@ -148,11 +133,9 @@ public final class RunOrchestrator {
     }
 
     /** Everything measured so far, including the finished shapes of a group still running. */
-    public synchronized RunResult snapshot() {
-        List<GroupResult> all = new ArrayList<>(groups);
-        if (currentThreads != null && !currentShapes.isEmpty()) {
-            all.add(new GroupResult(currentThreads, currentProcs, currentEnforcement, 0, 0, List.copyOf(currentShapes)));
-        }
+    public RunResult snapshot() {
+        List<GroupResult> all = soFar.all((threads, procs, enforcement, shapes) ->
+                new GroupResult(threads, procs, enforcement, 0, 0, shapes));
         return new RunResult(RunResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(),
                 config.toFileForm(), all);
     }

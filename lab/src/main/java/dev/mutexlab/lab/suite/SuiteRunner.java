@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.runner.ChildJvm;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.GroupsSoFar;
 import dev.mutexlab.lab.runner.WorkDir;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
@@ -27,11 +28,7 @@ public final class SuiteRunner {
     private final long benchN;
     private final String commandLine;
     private final ChildJvm child = new ChildJvm();
-    private final List<SuiteResult.Group> groups = new ArrayList<>();
-    private final List<SuiteResult.Measurement> current = new ArrayList<>();
-    private String currentThreads;
-    private int currentProcs;
-    private String currentEnforcement;
+    private final GroupsSoFar<SuiteResult.Group, SuiteResult.Measurement> soFar = new GroupsSoFar<>();
 
     public SuiteRunner(SuiteResult.Config config, List<ThreadKind> kinds, Launcher.BenchTime benchTime, String commandLine) {
         this.config = config;
@@ -50,12 +47,7 @@ public final class SuiteRunner {
         try (WorkDir work = WorkDir.create("mutexlab-suite")) {
             for (ThreadKind kind : kinds) {
                 for (int procs : config.procs()) {
-                    SuiteResult.Group g = runGroup(work, kind, procs, progress);
-                    synchronized (this) {
-                        groups.add(g);
-                        current.clear();
-                        currentThreads = null;
-                    }
+                    soFar.finish(runGroup(work, kind, procs, progress));
                 }
             }
         }
@@ -65,11 +57,7 @@ public final class SuiteRunner {
     private SuiteResult.Group runGroup(WorkDir work, ThreadKind kind, int procs, Progress progress)
             throws IOException, InterruptedException {
         String enforcement = Confinement.describe(procs, kind);
-        synchronized (this) {
-            currentThreads = kind.label();
-            currentProcs = procs;
-            currentEnforcement = enforcement;
-        }
+        soFar.begin(kind.label(), procs, enforcement);
         Path task = work.resolve("suite-task-" + kind.label() + "-" + procs + ".json");
         Path out = work.resolve("suite-group-" + kind.label() + "-" + procs + ".json");
         ResultIO.writeJson(task, new SuiteTask(config.benchmarks(), config.locks(), config.count(), benchNanos, benchN,
@@ -78,9 +66,7 @@ public final class SuiteRunner {
             if (line.startsWith("@measurement ")) {
                 try {
                     SuiteResult.Measurement m = ResultIO.json().readValue(line.substring(13), SuiteResult.Measurement.class);
-                    synchronized (this) {
-                        current.add(m);
-                    }
+                    soFar.add(m);
                     progress.step(kind.label() + " P=" + procs + " " + m.benchmark() + " " + m.lock());
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
@@ -94,11 +80,9 @@ public final class SuiteRunner {
     }
 
     /** Everything measured so far, with comparisons. */
-    public synchronized SuiteResult snapshot() {
-        List<SuiteResult.Group> all = new ArrayList<>(groups);
-        if (currentThreads != null && !current.isEmpty()) {
-            all.add(new SuiteResult.Group(currentThreads, currentProcs, currentEnforcement, 0, List.copyOf(current)));
-        }
+    public SuiteResult snapshot() {
+        List<SuiteResult.Group> all = soFar.all((threads, procs, enforcement, measurements) ->
+                new SuiteResult.Group(threads, procs, enforcement, 0, measurements));
         return new SuiteResult(SuiteResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config, all,
                 compare(all, config.locks(), config.benchmarks()));
     }
