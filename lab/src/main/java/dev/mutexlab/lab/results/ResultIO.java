@@ -64,14 +64,16 @@ public final class ResultIO {
     }
 
     private static String reason(Exception e) {
-        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.FileSystemException f
-                && f.getReason() == null && !(e instanceof java.nio.file.AccessDeniedException)) {
-            return "no such folder, and it cannot be created";
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "cannot create files there";
         }
         if (e instanceof java.nio.file.AccessDeniedException || e instanceof SecurityException) {
             return "permission denied";
         }
-        return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : String.valueOf(e.getMessage());
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return "the folder does not take new files";
     }
 
     /** Writes {@code value} as JSON to {@code file} atomically. */
