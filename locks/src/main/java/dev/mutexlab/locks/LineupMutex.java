@@ -213,6 +213,10 @@ public final class LineupMutex extends AbstractMutex {
      *     else: r = sleepInLine(): HANDED -> done; DECK -> onDeck; RETRY -> loop; gave up -> return
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
+        int s0 = state;
+        if ((s0 & LOCKED) == 0 && casState(s0, s0 | LOCKED)) {
+            return true; // free, with sleepers or a spinner about: barge (bounded, see the notes)
+        }
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
@@ -511,8 +515,10 @@ public final class LineupMutex extends AbstractMutex {
     /** The lineup: a new holder wakes the first sleeper to go on deck if its bound ends soon. */
     private void wakeAheadIfDue() {
         int s = state;
+        // lastCheckNanos is the unlockers' clock, ours to read as the holder: at most about
+        // CHECK_INTERVAL_NANOS old while sleepers exist, which the margin absorbs.
         if ((s & (WAITERS | ONDECK | HANDOFF)) == WAITERS
-                && headDeadlineNanos - System.nanoTime() <= wakeAheadNanos) {
+                && headDeadlineNanos - lastCheckNanos <= wakeAheadNanos + CHECK_INTERVAL_NANOS) {
             if (stats != null) {
                 stats.add(LockEvent.ANTI_STARVATION_WAKE);
             }
