@@ -70,9 +70,19 @@ public final class GoMutex extends AbstractMutex {
      * unlocker's semaphore unit and WOKEN flag and gives up as a woken waiter would. (Leaving them
      * for the next arrival, as an earlier version did, let a still-counted waiter act as woken and
      * count itself twice: torture found the phantom waiter.) Removing the last waiter of a
-     * starving, locked mutex also ends starvation mode, since unlock must never hand off to nobody. A waiter that gives up after being woken in
-     * normal mode takes the lock if it is free, and otherwise clears WOKEN so that the holder's
-     * unlock wakes someone else. A waiter to which ownership was handed keeps it.
+     * starving, locked mutex also ends starvation mode, since unlock must never hand off to
+     * nobody. If the mutex is starving and unlocked with W = 1, ownership is in transit and the
+     * leaving waiter is the only one it can be meant for: the unlocker found the semaphore queue
+     * empty (the waiter had just left it) and left the unit in the count. Decrementing W there, as
+     * an earlier version did, stranded that unit and left a free mutex in starvation mode, which
+     * isLocked() reported held and tryLock() refused until a blocking lock() happened to take the
+     * unit. So the waiter takes the unit and the lock, exactly as a queued waiter that is handed
+     * ownership while giving up: the invariant "while STARVING, LOCKED is clear iff one handoff
+     * unit is in transit, and W counts its recipient" holds throughout. (Ending starvation mode
+     * and leaving the lock free instead would still have to consume the unit, and would break the
+     * rule that a waiter to which ownership was handed keeps it.) A waiter that gives up after
+     * being woken in normal mode takes the lock if it is free, and otherwise clears WOKEN so that
+     * the holder's unlock wakes someone else. A waiter to which ownership was handed keeps it.
      */
 
     /** The default starvation threshold, Go's {@code starvationThresholdNs}: 1 ms. */
@@ -226,8 +236,13 @@ public final class GoMutex extends AbstractMutex {
                     node = new Waiter();
                 }
                 int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
+                starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
-                    if (leaveWaiters()) { // the wake meant for us came with a free lock: keep it
+                    Runnable hook = beforeLeaveForTest;
+                    if (hook != null) {
+                        hook.run();
+                    }
+                    if (leaveWaiters(starving)) { // the wake or handoff meant for us came with the lock: keep it
                         if (r == RuntimeSemaphore.INTERRUPTED) {
                             node.rememberInterrupt();
                         }
@@ -235,27 +250,9 @@ public final class GoMutex extends AbstractMutex {
                     }
                     return gaveUp(r == RuntimeSemaphore.INTERRUPTED, node);
                 }
-                starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 old = state;
                 if ((old & STARVING) != 0) {
-                    // T9: ownership was handed to us; LOCKED is clear and we are still counted in W.
-                    if ((old & (LOCKED | WOKEN)) != 0 || (old >>> WAITER_SHIFT) == 0) {
-                        throw inconsistent("handoff found LOCKED or WOKEN set, or no waiters", old);
-                    }
-                    int delta = LOCKED - ONE_WAITER;
-                    boolean exit = !starving || (old >>> WAITER_SHIFT) == 1;
-                    if (exit) {
-                        // Critical to do it here and consider wait time: starvation mode is so
-                        // inefficient that two threads can go lock-step forever once it is on.
-                        delta -= STARVING;
-                    }
-                    getAndAddState(delta);
-                    if (stats != null) {
-                        stats.add(LockEvent.HANDOFF);
-                        if (exit) {
-                            stats.starvationExited();
-                        }
-                    }
+                    acceptHandoff(starving); // T9
                     break;
                 }
                 if (stats != null) {
@@ -284,20 +281,53 @@ public final class GoMutex extends AbstractMutex {
     }
 
     /*
+     * T9: ownership was handed to us (we hold the semaphore unit of a starvation-mode unlock);
+     * LOCKED is clear and we are still counted in W. Take the lock and our count in one add, and
+     * end starvation mode if we did not starve or are the last waiter.
+     */
+    private void acceptHandoff(boolean starving) {
+        int old = state;
+        if ((old & (LOCKED | WOKEN)) != 0 || (old >>> WAITER_SHIFT) == 0) {
+            throw inconsistent("handoff found LOCKED or WOKEN set, or no waiters", old);
+        }
+        int delta = LOCKED - ONE_WAITER;
+        boolean exit = !starving || (old >>> WAITER_SHIFT) == 1;
+        if (exit) {
+            // Critical to do it here and consider wait time: starvation mode is so
+            // inefficient that two threads can go lock-step forever once it is on.
+            delta -= STARVING;
+        }
+        getAndAddState(delta);
+        if (stats != null) {
+            stats.add(LockEvent.HANDOFF);
+            if (exit) {
+                stats.starvationExited();
+            }
+        }
+    }
+
+    /*
      * leaveWaiters: a waiter that gave up and is no longer queued takes itself out of the count.
      * What must drop by one is W plus the semaphore units pending for woken waiters (each unlock
      * in normal mode turns one unit of W into one semaphore unit, T7). So:
-     *   if W > 0: W -= 1 (and end starvation mode if that was the last waiter of a held lock);
+     *   if starving, unlocked and W == 1: an unlock is handing ownership to the first waiter, and
+     *        the only counted waiter is us: the handoff is ours. Take its unit (the unlocker may
+     *        still be between its add and its release) and accept the handoff: we keep the lock.
+     *   else if W > 0: W -= 1 (and end starvation mode if that was the last waiter of a held lock);
      *   else an unlocker already woke us (W was decremented for us) and its unit is on the way:
      *        take the unit, and with it the WOKEN flag, and act as a woken waiter that gives up:
      *        take the lock if it is free, else clear WOKEN so the holder's unlock wakes another.
      * If another waiter takes that unit first it has taken our place, and W > 0 again counts it.
+     * A unit we take means what the state says once we hold it: while starving, a handoff (only
+     * a starvation-mode unlock makes units then, and LOCKED stays clear until its unit is taken);
+     * otherwise a normal-mode wake, whose WOKEN flag nobody else can clear meanwhile.
      */
-    private boolean leaveWaiters() {
+    private boolean leaveWaiters(boolean starving) {
         for (int spins = 0;; spins++) {
             int old = state;
             int waiters = old >>> WAITER_SHIFT;
-            if (waiters != 0) {
+            boolean handoffToUs = waiters == 1 && (old & (STARVING | LOCKED)) == STARVING;
+            if (waiters != 0 && !handoffToUs) {
                 int next = old - ONE_WAITER;
                 boolean exit = waiters == 1 && (old & (STARVING | LOCKED)) == (STARVING | LOCKED);
                 if (exit) {
@@ -310,9 +340,13 @@ public final class GoMutex extends AbstractMutex {
                     return false;
                 }
             } else if (sema.tryAcquire()) {
+                if ((state & STARVING) != 0) {
+                    acceptHandoff(starving);
+                    return true;
+                }
                 return giveUpWoken();
             } else if (spins < 100) {
-                Thread.onSpinWait(); // the unlocker is between its CAS and its semaphore release
+                Thread.onSpinWait(); // the unlocker is between its state change and its semaphore release
             } else {
                 Thread.yield();
             }
@@ -441,6 +475,13 @@ public final class GoMutex extends AbstractMutex {
     RuntimeSemaphore semaForTest() {
         return sema;
     }
+
+    /**
+     * Run by a waiter whose semaphore wait timed out or was interrupted, after it left the
+     * semaphore queue and before it leaves the count: lets a test build an interleaving there.
+     * Plain: set before the waiter thread starts.
+     */
+    Runnable beforeLeaveForTest;
 
     // ---- VarHandle mechanics
 

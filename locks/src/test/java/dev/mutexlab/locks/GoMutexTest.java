@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -189,6 +190,62 @@ class GoMutexTest {
             }
             assertThat(GoMutex.describe(m.stateForTest())).as("threshold %s, %s", threshold, m.stats()).isEqualTo("0 waiters=0");
             assertThat(m.stats().count(LockEvent.TIMEOUT)).isPositive();
+        }
+    }
+
+    @Test
+    void starvingHandoffToAWaiterThatJustTimedOutIsTakenByIt() throws Exception {
+        // From LOCKED|STARVING with one timed waiter Q: Q's wait times out and it leaves the
+        // semaphore queue; then the holder unlocks (handoff: LOCKED clears, the semaphore finds
+        // nobody queued and keeps the unit); then Q leaves the count. The handoff was Q's: Q must
+        // take it, not strand the unit in a free mutex stuck in starvation mode.
+        GoMutex m = new GoMutex(Duration.ZERO, true);
+        m.lock();
+        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING); // as if the mutex had started starving
+        CountDownLatch qLeftQueue = new CountDownLatch(1);
+        CountDownLatch holderUnlocked = new CountDownLatch(1);
+        m.beforeLeaveForTest = () -> {
+            qLeftQueue.countDown();
+            awaitLatch(holderUnlocked);
+        };
+        AtomicBoolean qGotIt = new AtomicBoolean();
+        AtomicBoolean qHeldIt = new AtomicBoolean();
+        Thread q = ThreadKind.PLATFORM.start(() -> {
+            try {
+                qGotIt.set(m.tryLock(20, TimeUnit.MILLISECONDS));
+                qHeldIt.set(m.isHeldByCurrentThread());
+                if (qGotIt.get()) {
+                    m.unlock();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(qLeftQueue.await(10, TimeUnit.SECONDS)).as("Q timed out in the semaphore").isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=1");
+        assertThat(m.semaForTest().waiters()).as("Q is off the semaphore queue").isZero();
+        m.unlock(); // handoff to nobody queued: the unit stays in the semaphore's count
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("STARVING waiters=1");
+        assertThat(m.semaForTest().count()).isEqualTo(1);
+        holderUnlocked.countDown();
+        join(q, 10_000);
+
+        assertThat(qGotIt).as("Q took the handoff meant for it").isTrue();
+        assertThat(qHeldIt).isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(m.isLocked()).isFalse();
+        assertThat(m.tryLock()).as("a free mutex grants tryLock").isTrue();
+        m.unlock();
+    }
+
+    private static void awaitLatch(CountDownLatch latch) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch not released");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 
