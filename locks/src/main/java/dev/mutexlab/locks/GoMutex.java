@@ -27,6 +27,13 @@ import java.util.Objects;
  * conditions, as {@link java.util.concurrent.locks.ReentrantLock} does. {@link #tryLock()} barges,
  * like Go's {@code TryLock}, except in starvation mode.
  *
+ * <p>Carrier-aware mode ({@link #GoMutex(Duration, boolean, boolean)}, spec {@code go:carrieraware})
+ * changes only what virtual threads do, toward what Go's scheduler checks before a goroutine
+ * spins: a virtual thread does not spin while a waiter that an unlock woke is still waiting for
+ * a carrier, and never claims the "woken" flag that makes unlock skip its wake. Without it, two
+ * mounted virtual threads can trade the lock while the parked waiters are never woken (virtual
+ * threads are not preempted), and their waits reach 100 ms and more.
+ *
  * <pre>{@code
  * Mutex m = new GoMutex();                 // 1 ms starvation threshold
  * Mutex fair = new GoMutex(Duration.ZERO); // hand off whenever anyone waits
@@ -100,6 +107,7 @@ public final class GoMutex extends AbstractMutex {
     private final RuntimeSemaphore sema = new RuntimeSemaphore();
     private final long starvationThresholdNanos;
     private final SpinPolicy spin = SpinPolicy.GO;
+    private final boolean carrierAware;
 
     /** A mutex with Go's 1 ms starvation threshold and no statistics. */
     public GoMutex() {
@@ -117,7 +125,16 @@ public final class GoMutex extends AbstractMutex {
 
     /** As {@link #GoMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public GoMutex(Duration starvationThreshold, boolean recordStats) {
+        this(starvationThreshold, false, recordStats);
+    }
+
+    /**
+     * As {@link #GoMutex(Duration, boolean)}; with {@code carrierAware}, virtual threads follow
+     * Go's spinning conditions as far as Java can see them (see the class description).
+     */
+    public GoMutex(Duration starvationThreshold, boolean carrierAware, boolean recordStats) {
         super(recordStats);
+        this.carrierAware = carrierAware;
         Objects.requireNonNull(starvationThreshold, "starvationThreshold");
         if (starvationThreshold.isNegative()) {
             throw new IllegalArgumentException("starvation threshold must not be negative: " + starvationThreshold);
@@ -128,6 +145,11 @@ public final class GoMutex extends AbstractMutex {
     /** The starvation threshold in nanoseconds ({@code Long.MAX_VALUE} for {@link #NEVER}). */
     public long starvationThresholdNanos() {
         return starvationThresholdNanos;
+    }
+
+    /** Whether virtual threads follow the carrier-aware spinning rules. */
+    public boolean isCarrierAware() {
+        return carrierAware;
     }
 
     /** Whether the mutex is in starvation (handoff) mode. */
@@ -159,7 +181,7 @@ public final class GoMutex extends AbstractMutex {
      *
      *   loop:
      *     if normal mode, locked, and canSpin(iter):          (T2: claim WOKEN so unlock wakes nobody)
-     *         spin; continue
+     *         spin; continue                                  (carrier-aware: see spinDecision)
      *     new = old; if normal: new |= LOCKED; if locked or starving: new += 1 waiter
      *     if starving and locked: new |= STARVING; if awoke: new &^= WOKEN
      *     if new would block and we must give up: leave (clear WOKEN if awoke) and return
@@ -179,11 +201,13 @@ public final class GoMutex extends AbstractMutex {
         boolean starving = false;
         boolean awoke = false;
         int iter = 0;
+        final boolean onCarrier = carrierAware && Thread.currentThread().isVirtual();
         int old = state;
         for (;;) {
-            if ((old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)) {
-                if (!awoke && (old & WOKEN) == 0 && (old >>> WAITER_SHIFT) != 0
-                        && casState(old, old | WOKEN)) {
+            int spinning = (old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)
+                    ? spinDecision(old, awoke, onCarrier, onCarrier ? sema.readied() : 0) : NO_SPIN;
+            if (spinning != NO_SPIN) {
+                if (spinning == SPIN_CLAIMING_WOKEN && casState(old, old | WOKEN)) {
                     awoke = true;
                 }
                 spin.activeSpin();
@@ -268,6 +292,34 @@ public final class GoMutex extends AbstractMutex {
             node.restoreInterrupt();
         }
         return true;
+    }
+
+    static final int NO_SPIN = 0;
+    static final int SPIN = 1;
+    static final int SPIN_CLAIMING_WOKEN = 2;
+
+    /*
+     * spinDecision: what a contender that Go's canSpin(iter) allows to spin does, given the state
+     * word (locked, normal mode). Go spins, and claims WOKEN when nobody holds it and waiters
+     * exist, so that the unlock it expects to win wakes nobody (T2).
+     *
+     * On a carrier (carrier-aware mode, virtual thread), Go's other conditions apply as Java can
+     * see them. Go does not spin when its P's run queue is not empty: a goroutine that an unlock
+     * readied must not be kept off its CPU by a spinner. The Java view of that queue is the
+     * semaphore's readied count: waiters signalled and not yet running, i.e. waiting for a
+     * carrier. And Go relies on preemption (sysmon) so that no pair of running goroutines keeps the
+     * others off the CPU for long; virtual threads are never preempted, so a spinner that claims
+     * WOKEN can suppress every wake for as long as two mounted threads trade the lock, and a
+     * parked waiter's starvation clock only runs once it is woken. So on a carrier a contender
+     * never claims WOKEN: an unlock with waiters and no woken waiter always wakes one, and the
+     * spinners then stand aside (readied > 0) until it has a carrier.
+     */
+    static int spinDecision(int old, boolean awoke, boolean onCarrier, int readied) {
+        if (onCarrier) {
+            return readied == 0 ? SPIN : NO_SPIN;
+        }
+        boolean claim = !awoke && (old & WOKEN) == 0 && (old >>> WAITER_SHIFT) != 0;
+        return claim ? SPIN_CLAIMING_WOKEN : SPIN;
     }
 
     private static final int TIMEOUT = 1;
@@ -428,7 +480,8 @@ public final class GoMutex extends AbstractMutex {
     protected String stateString() {
         int s = state;
         return "state=" + describe(s) + ", threshold=" + (starvationThresholdNanos == Long.MAX_VALUE
-                ? "never" : Duration.ofNanos(starvationThresholdNanos).toString());
+                ? "never" : Duration.ofNanos(starvationThresholdNanos).toString())
+                + (carrierAware ? ", carrieraware" : "");
     }
 
     /** The state word as flags and waiter count, e.g. {@code LOCKED|STARVING waiters=3}. */

@@ -41,7 +41,8 @@ public final class Locks {
                         "go", "Go's sync.Mutex with the default 1 ms starvation threshold",
                         "go:threshold=0", "starvation mode whenever a woken waiter loses: always hand off",
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
-                        "go:threshold=250us", "any threshold, in ns, us, ms or s"),
+                        "go:threshold=250us", "any threshold, in ns, us, ms or s",
+                        "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
                 true, Locks::go));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -147,11 +148,11 @@ public final class Locks {
     }
 
     private static Lock go(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("threshold", "stats"));
+        spec.requireOnly(Set.of("threshold", "carrieraware", "stats"));
         String t = spec.value("threshold", null);
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
-        return new GoMutex(threshold, recordStats || spec.flag("stats"));
+        return new GoMutex(threshold, spec.flag("carrieraware"), recordStats || spec.flag("stats"));
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {

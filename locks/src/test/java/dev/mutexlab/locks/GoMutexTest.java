@@ -162,8 +162,9 @@ class GoMutexTest {
     void waitersThatGiveUpLeaveNoPhantomWaiter(ThreadKind kind) throws Exception {
         // Timed acquisitions with tiny timeouts race with unlock's wakeups and handoffs; when all
         // stop, the state word must be exactly zero (no waiter counted that does not exist).
-        for (Duration threshold : new Duration[] {Duration.ZERO, GoMutex.DEFAULT_STARVATION_THRESHOLD}) {
-            GoMutex m = new GoMutex(threshold, true);
+        for (int variant = 0; variant < 3; variant++) {
+            Duration threshold = variant == 0 ? Duration.ZERO : GoMutex.DEFAULT_STARVATION_THRESHOLD;
+            GoMutex m = new GoMutex(threshold, variant == 2, true);
             AtomicBoolean stop = new AtomicBoolean();
             List<Thread> ts = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -183,12 +184,14 @@ class GoMutexTest {
                     }
                 }));
             }
-            Thread.sleep(1_500);
+            Thread.sleep(1_000);
             stop.set(true);
             for (Thread t : ts) {
                 join(t, 20_000);
             }
-            assertThat(GoMutex.describe(m.stateForTest())).as("threshold %s, %s", threshold, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(GoMutex.describe(m.stateForTest())).as("%s, %s", m, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(m.semaForTest().readied()).as("every readied waiter ran").isZero();
+            assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
             assertThat(m.stats().count(LockEvent.TIMEOUT)).isPositive();
         }
     }
@@ -237,6 +240,68 @@ class GoMutexTest {
         assertThat(m.isLocked()).isFalse();
         assertThat(m.tryLock()).as("a free mutex grants tryLock").isTrue();
         m.unlock();
+    }
+
+    @Test
+    void spinDecisionClaimsWokenAsGoAndStandsAsideOnACarrierWhileAWokenWaiterWaits() {
+        int lockedWithWaiters = GoMutex.LOCKED | 2 * GoMutex.ONE_WAITER;
+        // Go (T2): spin, and claim WOKEN when nobody holds it and waiters exist.
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, false, 0)).isEqualTo(GoMutex.SPIN_CLAIMING_WOKEN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters | GoMutex.WOKEN, false, false, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(GoMutex.LOCKED, false, false, 0)).as("no waiters").isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, true, false, 0)).as("already woken").isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, false, 3)).as("faithful: readied ignored")
+                .isEqualTo(GoMutex.SPIN_CLAIMING_WOKEN);
+        // On a carrier: never claim WOKEN, and do not spin while a woken waiter waits for a carrier.
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, true, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, true, true, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters | GoMutex.WOKEN, false, true, 1)).isEqualTo(GoMutex.NO_SPIN);
+        assertThat(GoMutex.spinDecision(GoMutex.LOCKED, false, true, 2)).isEqualTo(GoMutex.NO_SPIN);
+    }
+
+    @Test
+    void aWokenWaiterCountsAsReadiedUntilItRuns() throws Exception {
+        GoMutex m = new GoMutex(GoMutex.NEVER, true, true);
+        m.lock();
+        Thread waiter = ThreadKind.VIRTUAL.start(() -> {
+            m.lock();
+            m.unlock();
+        });
+        awaitCondition("waiter parked", 10_000, () -> m.semaForTest().waiters() == 1);
+        assertThat(m.semaForTest().readied()).isZero();
+        m.unlock(); // T7: wakes the waiter; readied until it runs again
+        join(waiter, 10_000);
+        assertThat(m.semaForTest().readied()).as("lowered once the waiter ran").isZero();
+        assertThat(m.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(m.stateForTest()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void carrierAwareWaitersGetTheLockWhileOthersTradeIt(ThreadKind kind) throws Exception {
+        // Liveness on the slow path that carrier-aware mode changes: two threads trade the lock
+        // with near-zero holds while a third needs it 50 times. The figures that show the effect
+        // (longest waits) come from `mutexlab run`, not from a test.
+        GoMutex m = new GoMutex(GoMutex.DEFAULT_STARVATION_THRESHOLD, true, true);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> traders = hammer(m, kind, 2, 0, stop);
+        AtomicLong got = new AtomicLong();
+        Thread third = kind.start(() -> {
+            for (int i = 0; i < 50; i++) {
+                m.lock();
+                got.incrementAndGet();
+                m.unlock();
+                busy(20_000);
+            }
+        });
+        join(third, 30_000);
+        stop.set(true);
+        for (Thread t : traders) {
+            join(t, 20_000);
+        }
+        assertThat(got).hasValue(50);
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().readied()).isZero();
     }
 
     private static void awaitLatch(CountDownLatch latch) {
