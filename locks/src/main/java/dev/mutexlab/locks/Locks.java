@@ -65,10 +65,6 @@ public final class Locks {
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
                 examples("jdk-fair", "ReentrantLock(true)"), true, (spec, stats) -> jdk(spec, true)));
-        register(new Entry("busted", "test controls for mutexlab torture: no mutual exclusion, or (:lostwakeup) lost wakeups",
-                examples("busted", "no mutual exclusion at all (BustedMutex)",
-                        "busted:lostwakeup", "excludes, but loses a wakeup now and then (LostWakeupMutex)"),
-                false, Locks::busted));
     }
 
     private Locks() {
@@ -180,12 +176,6 @@ public final class Locks {
     private static Lock kernel(LockSpec spec, boolean recordStats) {
         spec.requireOnly(Set.of("stats"));
         return new KernelMutex(recordStats || spec.flag("stats"));
-    }
-
-    private static Lock busted(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("lostwakeup", "stats"));
-        boolean stats = recordStats || spec.flag("stats");
-        return spec.flag("lostwakeup") ? new LostWakeupMutex(stats) : new BustedMutex(stats);
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {
