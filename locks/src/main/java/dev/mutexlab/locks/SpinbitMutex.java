@@ -202,7 +202,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 }
             }
             // Go to sleep, or give up here.
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 long next = v & ~(weSpin ? SPINNING : 0L);
                 if ((next & ~M_MASK) != 0L) {
@@ -263,10 +263,7 @@ public final class SpinbitMutex extends AbstractMutex {
             stats.add(LockEvent.SPIN_ACQUIRE);
         }
         if (me != null) {
-            if (interrupted) {
-                me.waiter.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-            }
-            me.waiter.restoreInterrupt();
+            me.waiter.acquiredAfterWait(interrupted);
             release(me);
         } else if (interrupted) {
             Thread.currentThread().interrupt();

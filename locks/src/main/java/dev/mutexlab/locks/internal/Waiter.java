@@ -125,6 +125,26 @@ public final class Waiter {
         }
     }
 
+    /**
+     * Ends an acquisition that succeeded after waiting: an interrupt that the wait consumed
+     * ({@code interrupted}) or absorbed is re-asserted, so the caller still sees it.
+     */
+    public void acquiredAfterWait(boolean interrupted) {
+        if (interrupted) {
+            rememberInterrupt();
+        }
+        restoreInterrupt();
+    }
+
+    /**
+     * Consumes the current thread's interrupt if {@code mode} is {@link #INTERRUPTIBLE}: true when
+     * the acquisition must give up for it (the caller remembers it, and re-asserts it with
+     * {@link #acquiredAfterWait} if it acquires after all).
+     */
+    public static boolean takeInterrupt(int mode) {
+        return (mode & INTERRUPTIBLE) != 0 && Thread.interrupted();
+    }
+
     /** Whether the mode's deadline has passed. */
     public static boolean deadlinePassed(int mode, long deadlineNanos) {
         return (mode & TIMED) != 0 && deadlineNanos - System.nanoTime() <= 0L;
