@@ -304,6 +304,57 @@ class GoMutexTest {
         assertThat(m.semaForTest().readied()).isZero();
     }
 
+    @Test
+    void ofTwoWaitersThatLeaveDuringAStarvingHandoffTheLastTakesIt() throws Exception {
+        // As above with two timed waiters that both left the semaphore queue before the unlock:
+        // the first to leave the count decrements W; the last finds W = 1 and takes the handoff.
+        GoMutex m = new GoMutex(Duration.ZERO, true);
+        m.lock();
+        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING);
+        CountDownLatch bothLeftQueue = new CountDownLatch(2);
+        CountDownLatch holderUnlocked = new CountDownLatch(1);
+        CountDownLatch firstLeft = new CountDownLatch(1);
+        List<Thread> order = new CopyOnWriteArrayList<>();
+        m.beforeLeaveForTest = () -> {
+            order.add(Thread.currentThread());
+            bothLeftQueue.countDown();
+            awaitLatch(holderUnlocked);
+            if (order.get(1) == Thread.currentThread()) {
+                awaitLatch(firstLeft); // the second to time out leaves the count last
+            }
+        };
+        AtomicLong acquired = new AtomicLong();
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ts.add(ThreadKind.PLATFORM.start(() -> {
+                try {
+                    boolean got = m.tryLock(20, TimeUnit.MILLISECONDS);
+                    if (order.get(0) == Thread.currentThread()) {
+                        firstLeft.countDown();
+                    }
+                    if (got) {
+                        acquired.incrementAndGet();
+                        m.unlock();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        assertThat(bothLeftQueue.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=2");
+        m.unlock();
+        holderUnlocked.countDown();
+        for (Thread t : ts) {
+            join(t, 10_000);
+        }
+        assertThat(acquired).as("exactly the last to leave took the handoff").hasValue(1);
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(m.tryLock()).isTrue();
+        m.unlock();
+    }
+
     private static void awaitLatch(CountDownLatch latch) {
         try {
             if (!latch.await(10, TimeUnit.SECONDS)) {
