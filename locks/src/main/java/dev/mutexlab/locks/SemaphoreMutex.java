@@ -177,7 +177,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         sleepers++;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 getAndAddCount(sleepers);
                 sleepers = 0;
@@ -215,10 +215,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             }
         }
         queue.unlockGuard();
-        if (interrupted) {
-            node.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-        }
-        node.restoreInterrupt();
+        node.acquiredAfterWait(interrupted);
         return true;
     }
 
@@ -254,7 +251,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         boolean interrupted = false;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 queue.remove(node);
                 queue.unlockGuard();
@@ -272,10 +269,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.HANDOFF);
                 }
-                if (interrupted) {
-                    node.rememberInterrupt();
-                }
-                node.restoreInterrupt();
+                node.acquiredAfterWait(interrupted);
                 return true;
             }
         }
