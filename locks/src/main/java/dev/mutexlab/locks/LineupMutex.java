@@ -160,6 +160,8 @@ public final class LineupMutex extends AbstractMutex {
     static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
     /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
     private static final int CHECKS_PER_YIELD = 8;
+    /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
+    private static final int NANOS_PER_ROUND = 30;
     /** Spin rounds between two looks at the clock. */
     private static final int ROUNDS_PER_CHECK = 64;
 
@@ -326,7 +328,8 @@ public final class LineupMutex extends AbstractMutex {
             int s = state;
             if ((s & LOCKED) == 0) {
                 if (casState(s, (s | LOCKED) & ~ONDECK)) {
-                    spin.succeeded();
+                    // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
+                    spin.succeeded(spinStartNanos == 0L ? (long) round * NANOS_PER_ROUND : System.nanoTime() - spinStartNanos);
                     if (stats != null) {
                         stats.add(LockEvent.SPIN_ACQUIRE);
                     }
