@@ -76,12 +76,7 @@ public final class Confinement {
 
     /** The command prefix and JVM options that confine a child to {@code procs} CPUs. */
     public static List<String> javaCommand(int procs, ThreadKind kind, List<String> extraJvmOptions) {
-        List<String> cmd = new ArrayList<>();
-        if (hasTaskset()) {
-            cmd.add("taskset");
-            cmd.add("-c");
-            cmd.add(cpuListText(procs));
-        }
+        List<String> cmd = new ArrayList<>(tasksetPrefix(procs));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:ActiveProcessorCount=" + procs);
         if (kind == ThreadKind.VIRTUAL) {
@@ -92,6 +87,11 @@ public final class Confinement {
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         return cmd;
+    }
+
+    /** {@code taskset -c CPUS} for the first {@code procs} allowed CPUs, or nothing without taskset. */
+    public static List<String> tasksetPrefix(int procs) {
+        return hasTaskset() ? List.of("taskset", "-c", cpuListText(procs)) : List.of();
     }
 
     /** How P is enforced, in words, for the output. */

@@ -2,10 +2,9 @@ package dev.mutexlab.lab.runner;
 
 import dev.mutexlab.lab.report.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
-import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
@@ -81,32 +80,9 @@ public final class GroupRunner {
                 listener.measured(shape, config.locks().get(li).spec(), run);
             }
         }
-        double ceiling = shape.ceilingPerSecond();
-        double[][] throughput = new double[lockCount][runs];
-        for (int i = 0; i < lockCount; i++) {
-            for (int run = 0; run < runs; run++) {
-                throughput[i][run] = samples[i][run].throughputPerSec();
-            }
-        }
-        double[][] ratios = Metrics.ratiosWithinBatch(throughput);
-        List<LockResult> locks = new ArrayList<>();
-        for (int i = 0; i < lockCount; i++) {
-            double[] util = new double[runs];
-            double[] jain = new double[runs];
-            double[] cpu = new double[runs];
-            double[] starving = new double[runs];
-            for (int run = 0; run < runs; run++) {
-                util[run] = Double.isInfinite(ceiling) ? Double.NaN : throughput[i][run] / ceiling;
-                jain[run] = samples[i][run].jain();
-                cpu[run] = samples[i][run].cpuPerWall();
-                starving[run] = samples[i][run].starvationShare();
-            }
-            locks.add(new LockResult(config.locks().get(i).spec(), List.of(samples[i]), Metrics.spread(throughput[i]),
-                    Metrics.spread(util), Metrics.spread(ratios[i]), WaitSummary.of(merged[i]), Metrics.spread(jain),
-                    Metrics.spread(cpu), Metrics.spread(starving)));
-        }
-        return new ShapeResult(shape.threads().label(), shape.procs(), shape.workers(), shape.holdNanos(),
-                shape.outsideNanos(), Double.isInfinite(ceiling) ? 0 : ceiling, locks);
+        return ShapeSummary.of(shape.threads().label(), shape.procs(), shape.workers(), shape.holdNanos(),
+                shape.outsideNanos(), shape.ceilingPerSecond(), config.locks().stream().map(LabLock::spec).toList(),
+                samples, merged);
     }
 
     /** The peak heap use of this JVM so far, summed over the heap pools. */

@@ -20,6 +20,11 @@ public record Shape(ThreadKind threads, int procs, int workers, long holdNanos, 
      * 1/hold times a second, and W workers can ask at most W/(hold + outside) times a second.
      */
     public double ceilingPerSecond() {
+        return ceilingPerSecond(workers, holdNanos, outsideNanos);
+    }
+
+    /** {@link #ceilingPerSecond()} of any W workers with this hold and outside work. */
+    public static double ceilingPerSecond(int workers, long holdNanos, long outsideNanos) {
         double byLock = holdNanos == 0 ? Double.POSITIVE_INFINITY : 1e9 / holdNanos;
         double byWorkers = holdNanos + outsideNanos == 0 ? Double.POSITIVE_INFINITY : workers * 1e9 / (holdNanos + outsideNanos);
         return Math.min(byLock, byWorkers);
