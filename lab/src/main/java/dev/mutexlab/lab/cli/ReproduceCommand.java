@@ -1,0 +1,120 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.golang.GoToolchain;
+import dev.mutexlab.lab.reproduce.Experiment;
+import dev.mutexlab.lab.reproduce.Finding;
+import dev.mutexlab.lab.reproduce.Plan;
+import dev.mutexlab.lab.reproduce.Reproduction;
+import dev.mutexlab.lab.runner.Confinement;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code mutexlab reproduce}: every claim the lab checks, measured on this machine, with a verdict. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true, description = {
+        "Run the experiments behind the source experiments' claims (docs/background.md) on this machine, scaled to its CPUs,",
+        "and write DIR/index.html, DIR/summary.md and one result file per experiment: per claim the source's figure,",
+        "this machine's figure and a verdict (rules: docs/verdicts.md). With Go on PATH, Go's own sync.Mutex runs beside the ports.",
+        "Interrupted? Run the same command again: finished experiments and shapes are kept.",
+        "--quick: under 10 minutes on 2 CPUs; the full run under an hour on 16."})
+public final class ReproduceCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "Fewer shapes and batches, one processor count.")
+    boolean quick;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/reproduce",
+            description = "Folder for the page, the summary and the result files. Default: ${DEFAULT-VALUE}")
+    Path out;
+
+    @Option(names = "--no-go", description = "Leave out Go's own mutex even when a Go toolchain is on PATH.")
+    boolean noGo;
+
+    @Option(names = "--plan", description = "Print the experiments and the time estimate; measure nothing.")
+    boolean planOnly;
+
+    @Option(names = "--findings-only", description = "Measure nothing: compute the verdicts and the page from the result files in DIR.")
+    boolean findingsOnly;
+
+    @Option(names = "--duration", hidden = true, paramLabel = "D", description = "Measured time of every measurement (smoke tests).")
+    String duration;
+
+    @Option(names = "--warmup", hidden = true, paramLabel = "D", description = "Warm-up of every measurement (smoke tests).")
+    String warmup;
+
+    @Option(names = "--runs", hidden = true, paramLabel = "N", description = "Batches of every shape (smoke tests).")
+    Integer runs;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int cpus = Confinement.allowedCpus().size();
+        Optional<GoToolchain> go = noGo ? Optional.empty() : GoToolchain.find();
+        if (go.isEmpty()) {
+            err.println("mutexlab reproduce: " + (noGo ? "--no-go: the Go columns are left out" : GoToolchain.MISSING));
+        }
+        List<Experiment> plan = Plan.of(cpus, quick, timing(), go.isPresent());
+        Reproduction reproduction = new Reproduction(out, plan, go, "mutexlab "
+                + String.join(" ", spec.commandLine().getParseResult().originalArgs()), err);
+        List<Experiment> left = reproduction.left();
+        err.printf("mutexlab reproduce: %d CPUs; %d of %d experiments left, about %d min%s%n", cpus, left.size(), plan.size(),
+                Math.max(1, Math.round(reproduction.estimatedNanosLeft() / 60e9)), findingsOnly || planOnly ? " (not measuring)" : "");
+        if (planOnly) {
+            for (Experiment e : plan) {
+                stdout.printf("%-22s %5d measurements, ~%3ds  %s%s%n", e.name(), e.measurementCount(), e.estimatedNanos() / 1_000_000_000L,
+                        e.what(), left.contains(e) ? "" : " (done)");
+            }
+            return 0;
+        }
+        if (!findingsOnly) {
+            measure(reproduction, err);
+        }
+        List<Finding> findings = reproduction.writeFindings();
+        for (Finding f : findings) {
+            stdout.printf("%-19s %-10s %-19s here %-38s source %s%s%n", f.claim(), f.column(), f.verdict().label(), f.here(),
+                    f.source(), f.note().isEmpty() ? "" : " — " + f.note());
+        }
+        stdout.printf("%nPage: %s%nSummary: %s%n", out.resolve("index.html"), out.resolve("summary.md"));
+        return 0;
+    }
+
+    private void measure(Reproduction reproduction, PrintWriter err) throws Exception {
+        AtomicBoolean finished = new AtomicBoolean();
+        Thread onInterrupt = new Thread(() -> {
+            if (!finished.get()) {
+                reproduction.stop();
+                err.println();
+                err.println("mutexlab reproduce: interrupted; finished experiments and shapes are kept in " + out
+                        + " — run the same command again to resume");
+                err.flush();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+            reproduction.measure();
+        } finally {
+            finished.set(true);
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
+        }
+    }
+
+    private Plan.Timing timing() {
+        Plan.Timing t = quick ? Plan.Timing.QUICK : Plan.Timing.FULL;
+        long d = duration != null ? RunCommand.duration(duration, "--duration") : t.durationNanos();
+        long w = warmup != null ? RunCommand.duration(warmup, "--warmup") : t.warmupNanos();
+        return new Plan.Timing(d, w, runs != null ? runs : t.runs(), duration != null ? d : t.waitsNanos());
+    }
+}

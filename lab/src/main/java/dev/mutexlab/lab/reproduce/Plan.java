@@ -1,0 +1,131 @@
+package dev.mutexlab.lab.reproduce;
+
+import dev.mutexlab.lab.golang.GoSeedLoop;
+import dev.mutexlab.lab.golang.GoVariant;
+import dev.mutexlab.lab.spec.LabLock;
+import dev.mutexlab.lab.spec.Outside;
+import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.spec.ThreadKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The experiments behind {@link Claims}, scaled to the CPUs at hand: the starvation-mode sweep's
+ * processor counts 2, 4, 8 as far as the machine has them, worker counts up to 64, the spinbit
+ * ladder up to 4 × the CPUs (at most 64). {@code --quick} keeps one processor count and fewer
+ * shapes and batches: under 10 minutes on 2 CPUs. The Go experiments are in the plan only when a
+ * Go toolchain is.
+ */
+public final class Plan {
+    public static final String SWEEP = "sweep-headline";
+    public static final String TABLE = "yield-table";
+    public static final String WAITS = "waits-64";
+    public static final String SCALING = "spinbit-scaling";
+    public static final String LINEUP = "lineup";
+    /** What every Go experiment's name starts with. */
+    public static final String GO_PREFIX = "go-";
+    public static final String GO_SWEEP = GO_PREFIX + SWEEP;
+    public static final String GO_TABLE = GO_PREFIX + TABLE;
+    public static final String GO_WAITS = GO_PREFIX + WAITS;
+
+    private static final List<ThreadKind> BOTH = List.of(ThreadKind.PLATFORM, ThreadKind.VIRTUAL);
+    private static final long US = 1_000L;
+
+    /**
+     * How long each measurement takes.
+     *
+     * @param durationNanos measured time per lock per batch
+     * @param warmupNanos   warm-up before each
+     * @param runs          batches
+     * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
+     */
+    public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos) {
+        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L);
+        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L);
+    }
+
+    private Plan() {
+    }
+
+    /** The experiments for {@code cpus} CPUs. */
+    public static List<Experiment> of(int cpus, boolean quick, Timing t, boolean withGo) {
+        List<Integer> sweepProcs = sweepProcs(cpus, quick);
+        List<Integer> sweepWorkers = quick ? List.of(4, 16, 64) : List.of(2, 4, 8, 16, 32, 64);
+        List<Integer> tableProcs = List.of(Math.min(4, cpus));
+        List<Long> tableHolds = quick ? List.of(US, 10 * US, 100 * US) : List.of(US, 3 * US, 10 * US, 30 * US, 100 * US);
+        List<Long> lineupHolds = quick ? tableHolds : List.of(100L, US, 3 * US, 10 * US, 30 * US, 100 * US);
+        Outside equal = Outside.parse("1x");
+        Outside none = Outside.parse("0");
+        List<Experiment> plan = new ArrayList<>();
+        plan.add(ports(SWEEP, "forced handoff ÷ default at 10 µs holds, outside = hold", List.of(Claims.HANDOFF_HEADLINE),
+                locks("go,go:threshold=0"), BOTH, sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t, cpus));
+        plan.add(ports(TABLE, "yield after unlock and forced handoff ÷ default, 4 workers", List.of(Claims.YIELD_DIAGNOSTIC),
+                locks("go,go:threshold=0,go+yield"), BOTH, tableProcs, List.of(4), tableHolds, equal, t.durationNanos(), t, cpus));
+        plan.add(ports(WAITS, "longest wait, starvation mode off ÷ default, 64 workers", List.of(Claims.WAIT_BOUND),
+                locks("go,go:threshold=never"), BOTH, sweepProcs, List.of(64), List.of(10 * US), none, t.waitsNanos(), t, cpus));
+        plan.add(ports(SCALING, "futex vs spinbit as threads rise: throughput and CPU", List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT),
+                locks("futex,spinbit"), List.of(ThreadKind.PLATFORM), List.of(cpus), scalingWorkers(cpus, quick),
+                List.of(50L), none, t.durationNanos(), t, cpus));
+        plan.add(ports(LINEUP, "lineup against the best of the rest, 4 workers", List.of(Claims.LINEUP_BEST),
+                locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"), BOTH, tableProcs, List.of(4),
+                lineupHolds, equal, t.durationNanos(), t, cpus));
+        if (withGo) {
+            plan.add(go(GO_SWEEP, "Go's own mutex: forced handoff ÷ default at 10 µs", Claims.HANDOFF_HEADLINE,
+                    "go-native,go-native:threshold=0", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
+            plan.add(go(GO_TABLE, "Go's own mutex: Gosched after unlock, handoff and never ÷ default", Claims.YIELD_DIAGNOSTIC,
+                    "go-native,go-native:threshold=0,go-native:threshold=never,go-native+gosched", tableProcs, List.of(4),
+                    tableHolds, equal, t.durationNanos(), t));
+            plan.add(go(GO_WAITS, "Go's own mutex: longest wait, never ÷ default, 64 goroutines", Claims.WAIT_BOUND,
+                    "go-native,go-native:threshold=never", sweepProcs, List.of(64), List.of(10 * US), none, t.waitsNanos(), t));
+        }
+        return plan;
+    }
+
+    /** 2, 4, 8 as far as the machine has them (quick: the largest), or all CPUs on a machine with fewer than 2. */
+    static List<Integer> sweepProcs(int cpus, boolean quick) {
+        List<Integer> procs = new ArrayList<>();
+        for (int p = 2; p <= Math.min(8, cpus); p *= 2) {
+            procs.add(p);
+        }
+        if (procs.isEmpty()) {
+            return List.of(cpus);
+        }
+        return quick ? List.of(procs.get(procs.size() - 1)) : procs;
+    }
+
+    /** 1, 2, 4, … up to 4 × the CPUs (at most 64), and the CPU count itself (quick: 1, 2, the CPUs, 4 × the CPUs). */
+    static List<Integer> scalingWorkers(int cpus, boolean quick) {
+        int most = Math.min(64, 4 * cpus);
+        TreeSet<Integer> workers = new TreeSet<>();
+        if (quick) {
+            workers.addAll(List.of(1, Math.min(2, most), Math.min(cpus, most), most));
+        } else {
+            for (int w = 1; w <= most; w *= 2) {
+                workers.add(w);
+            }
+            workers.add(Math.min(cpus, most));
+            workers.add(most);
+        }
+        return List.copyOf(workers);
+    }
+
+    private static List<LabLock> locks(String specs) {
+        return java.util.Arrays.stream(specs.split(",")).map(LabLock::parse).toList();
+    }
+
+    private static Experiment ports(String name, String what, List<Claims.Claim> claims, List<LabLock> locks, List<ThreadKind> threads,
+                                    List<Integer> procs, List<Integer> workers, List<Long> holds, Outside outside,
+                                    long durationNanos, Timing t, int cpus) {
+        RunConfig config = new RunConfig(locks, threads, procs, workers, holds, List.of(outside), durationNanos,
+                t.warmupNanos(), t.runs(), true).validate(cpus);
+        return new Experiment(name, what, claims.stream().map(Claims.Claim::id).toList(), config, null);
+    }
+
+    private static Experiment go(String name, String what, Claims.Claim claim, String specs, List<Integer> procs,
+                                 List<Integer> workers, List<Long> holds, Outside outside, long durationNanos, Timing t) {
+        List<GoVariant> variants = java.util.Arrays.stream(specs.split(",")).map(GoVariant::parse).toList();
+        return new Experiment(name, what, List.of(claim.id()), null, new GoSeedLoop.Config(variants, procs, workers, holds,
+                outside, durationNanos, t.warmupNanos(), t.runs()));
+    }
+}

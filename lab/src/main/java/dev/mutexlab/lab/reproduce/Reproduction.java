@@ -1,0 +1,126 @@
+package dev.mutexlab.lab.reproduce;
+
+import dev.mutexlab.lab.golang.GoProgram;
+import dev.mutexlab.lab.golang.GoSeedLoop;
+import dev.mutexlab.lab.golang.GoToolchain;
+import dev.mutexlab.lab.report.HtmlReport;
+import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.Machine;
+import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.sweep.Sweep;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs a {@link Plan} into a folder and writes what it found: each experiment's result file
+ * ({@code DIR/<name>.json}), {@code DIR/summary.md} and {@code DIR/index.html} (the verdicts, then
+ * the report's charts of every result file). Started again on the same folder it resumes: an
+ * experiment whose result file is there is not measured again, and one of the ports that was
+ * interrupted resumes shape by shape from its sweep journal. The findings are computed from the
+ * result files alone, so {@link #writeFindings} can be run on a folder brought back from another
+ * machine.
+ */
+public final class Reproduction {
+    private final Path dir;
+    private final List<Experiment> plan;
+    private final Optional<GoToolchain> go;
+    private final String commandLine;
+    private final PrintWriter err;
+    private volatile Sweep sweep;
+    private volatile GoSeedLoop goLoop;
+
+    public Reproduction(Path dir, List<Experiment> plan, Optional<GoToolchain> go, String commandLine, PrintWriter err) {
+        this.dir = dir;
+        this.plan = List.copyOf(plan);
+        this.go = go;
+        this.commandLine = commandLine;
+        this.err = err;
+    }
+
+    /** The experiments whose result file is not there yet. */
+    public List<Experiment> left() {
+        return plan.stream().filter(e -> !Files.isRegularFile(dir.resolve(e.file()))).toList();
+    }
+
+    /** Estimated wall time of what is left. */
+    public long estimatedNanosLeft() {
+        return left().stream().mapToLong(Experiment::estimatedNanos).sum();
+    }
+
+    /** Measures every experiment left, one after the other. */
+    public void measure() throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path binary = null;
+        for (Experiment e : left()) {
+            err.printf("mutexlab reproduce: %s — %s (%d measurements)%n", e.name(), e.what(), e.measurementCount());
+            Path out = dir.resolve(e.file());
+            if (e.isGo()) {
+                if (binary == null) {
+                    err.println("mutexlab reproduce: building the Go program against " + go.orElseThrow().version());
+                    binary = GoProgram.build(go.orElseThrow(), dir.resolve("go-build"));
+                }
+                GoSeedLoop loop = new GoSeedLoop(go.orElseThrow(), binary, e.go(), commandLine + " [" + e.name() + "]");
+                goLoop = loop;
+                Progress progress = progress(loop.measurementCount());
+                RunResult result = loop.run(progress);
+                progress.finish();
+                ResultIO.writeJson(out, result);
+            } else {
+                sweep = Sweep.open(e.ports(), "", commandLine + " [" + e.name() + "]", out);
+                if (sweep.shapesDone() > 0) {
+                    err.printf("mutexlab reproduce: resuming %s: %d of %d shapes already measured%n", e.name(),
+                            sweep.shapesDone(), sweep.shapeCount());
+                }
+                sweep.run(this::progress);
+            }
+        }
+    }
+
+    private Progress progress(long total) {
+        return new Progress(err, total, Progress.stderrIsTerminal());
+    }
+
+    /** Stops the running measurement (on Ctrl-C); finished experiments and shapes stay. */
+    public void stop() {
+        Sweep s = sweep;
+        if (s != null) {
+            s.stop();
+        }
+        GoSeedLoop g = goLoop;
+        if (g != null) {
+            g.stopChild();
+        }
+    }
+
+    /** Reads every result file there is, computes the findings and writes summary.md and index.html; returns the findings. */
+    public List<Finding> writeFindings() {
+        Map<String, List<GroupResult>> results = new LinkedHashMap<>();
+        List<ResultFiles.Loaded> loaded = new ArrayList<>();
+        for (Experiment e : plan) {
+            Path file = dir.resolve(e.file());
+            if (Files.isRegularFile(file)) {
+                ResultFiles.Loaded l = ResultFiles.load(file);
+                loaded.add(l);
+                results.put(e.name(), l.groups());
+            }
+        }
+        List<Finding> findings = Claims.evaluate(results, Confinement.allowedCpus().size());
+        Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
+                go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
+        ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
+        HtmlReport.write(HtmlReport.sections(loaded), dir.resolve("index.html"));
+        return findings;
+    }
+}

@@ -1,0 +1,125 @@
+package dev.mutexlab.lab.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.results.WaitSummary;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each claim read from synthetic result groups, for each verdict it can reach. */
+class ClaimsTest {
+    /** A lock with a ratio to the first lock, a throughput, a CPU cost and a longest wait. */
+    static LockResult lock(String spec, double ratio, double throughput, double cpuPerWall, long maxWaitNanos) {
+        Spread one = new Spread(1, 1, 1);
+        return new LockResult(spec, List.of(), new Spread(throughput, throughput, throughput), one,
+                new Spread(ratio, ratio, ratio), new WaitSummary(100, 1_000, 10_000, 100_000, maxWaitNanos), one,
+                new Spread(cpuPerWall, cpuPerWall, cpuPerWall), new Spread(0, 0, 0));
+    }
+
+    static ShapeResult shape(int procs, int workers, long hold, long outside, LockResult... locks) {
+        return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks));
+    }
+
+    static List<GroupResult> group(String threads, ShapeResult... shapes) {
+        return List.of(new GroupResult(threads, shapes[0].procs(), "test", 1, 0, List.of(shapes)));
+    }
+
+    private static List<Finding> of(List<Finding> all, String claim) {
+        return all.stream().filter(f -> f.claim().equals(claim)).toList();
+    }
+
+    @Test
+    void headlineIsTheMedianHandoffRatioOverTheTenMicrosecondShapes() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        List<GroupResult> groups = new ArrayList<>();
+        groups.addAll(group("platform", shape(2, 4, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 0.5, 40e3, 1, 1)),
+                shape(2, 16, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 0.53, 40e3, 1, 1)),
+                shape(2, 16, 1_000, 1_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 9, 40e3, 1, 1)))); // not 10 µs: left out
+        groups.addAll(group("virtual", shape(2, 4, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 1.3, 40e3, 1, 1))));
+        r.put(Plan.SWEEP, groups);
+        r.put(Plan.GO_SWEEP, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
+                lock("go-native:threshold=0", 1.12, 1, 1, 1))));
+        List<Finding> f = of(Claims.evaluate(r, 2), "handoff-headline");
+        assertThat(f).extracting(Finding::column).containsExactly("platform", "virtual", "goroutines");
+        assertThat(f.get(0).value()).isEqualTo(0.515);
+        assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(f.get(0).here()).contains("2 shapes");
+        assertThat(f.get(1).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(f.get(2).verdict()).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+    }
+
+    @Test
+    void yieldDiagnosticReadsThePortsYieldAndGosGosched() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        r.put(Plan.TABLE, group("platform", shape(2, 4, 1_000, 1_000, lock("go", 1, 1, 1, 1), lock("go+yield", 0.79, 1, 1, 1)),
+                shape(2, 4, 100_000, 100_000, lock("go", 1, 1, 1, 1), lock("go+yield", 1.12, 1, 1, 1))));
+        r.put(Plan.GO_TABLE, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
+                lock("go-native+gosched", 1.4, 1, 1, 1))));
+        List<Finding> f = of(Claims.evaluate(r, 2), "yield-diagnostic");
+        assertThat(f.get(0).value()).isCloseTo(0.955, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(f.get(1).verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void waitBoundIsTheLongestWaitWithoutStarvationModeOverWithIt() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        r.put(Plan.WAITS, group("platform", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
+                lock("go:threshold=never", 1, 1, 1, 400_000_000))));
+        List<Finding> f = of(Claims.evaluate(r, 2), "wait-bound-64");
+        assertThat(f).hasSize(1); // no Go file: no Go column, and no complaint about it
+        assertThat(f.get(0).value()).isEqualTo(50.0);
+        assertThat(f.get(0).verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void spinbitCpuIsCpuPerAcquisitionAtTheMostWorkers() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        r.put(Plan.SCALING, group("platform",
+                shape(2, 1, 50, 0, lock("futex", 1, 8e6, 1.0, 1), lock("spinbit", 1, 8e6, 1.0, 1)),
+                shape(2, 8, 50, 0, lock("futex", 1, 7.5e6, 1.9, 1), lock("spinbit", 1.1, 8.25e6, 1.05, 1))));
+        List<Finding> all = Claims.evaluate(r, 2);
+        Finding cpu = of(all, "spinbit-cpu").get(0);
+        assertThat(cpu.value()).isCloseTo((1.9 / 7.5e6) / (1.05 / 8.25e6), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(cpu.verdict()).isEqualTo(Verdict.HOLDS);
+        Finding throughput = of(all, "spinbit-throughput").get(0);
+        assertThat(throughput.verdict()).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(throughput.note()).isEqualTo("needs ≥ 10 CPUs (this machine has 2)");
+    }
+
+    @Test
+    void spinbitThroughputNeedsAsManyCpusAsThreads() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        r.put(Plan.SCALING, group("platform", shape(16, 16, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 0.7, 1, 1, 1)),
+                shape(16, 64, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 5, 1, 1, 1)))); // W > P: not the claim's shape
+        Finding f = of(Claims.evaluate(r, 16), "spinbit-throughput").get(0);
+        assertThat(f.value()).isEqualTo(0.7);
+        assertThat(f.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void lineupIsComparedWithTheBestOtherLockOfEachRow() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        r.put(Plan.LINEUP, group("platform",
+                shape(2, 4, 1_000, 1_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("synchronized", 1.02, 1, 1, 1)),
+                shape(2, 4, 10_000, 10_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("jdk", 0.5, 1, 1, 1))));
+        Finding f = of(Claims.evaluate(r, 2), "lineup-best").get(0);
+        assertThat(f.value()).isCloseTo(1 / 1.02, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void missingExperimentsCannotTell() {
+        List<Finding> all = Claims.evaluate(Map.of(), 2);
+        assertThat(all).extracting(Finding::verdict).containsOnly(Verdict.CANNOT_TELL);
+        assertThat(all).extracting(Finding::claim).containsAll(Claims.ALL.stream().map(Claims.Claim::id).toList());
+        assertThat(of(all, "handoff-headline").get(0).note()).isEqualTo("experiment sweep-headline has no result");
+    }
+}
