@@ -41,11 +41,21 @@ public final class HtmlReport {
 
     /** Writes the page atomically. */
     public static void write(List<Section> sections, Path html) {
-        ResultIO.writeAtomically(html, render(sections));
+        write("", sections, html);
+    }
+
+    /** Writes the page atomically, {@code introHtml} (an HTML fragment) above the sections. */
+    public static void write(String introHtml, List<Section> sections, Path html) {
+        ResultIO.writeAtomically(html, render(introHtml, sections));
     }
 
     /** The page as text. */
     public static String render(List<Section> sections) {
+        return render("", sections);
+    }
+
+    /** The page as text, {@code introHtml} (an HTML fragment) above the sections. */
+    public static String render(String introHtml, List<Section> sections) {
         StringBuilder body = new StringBuilder();
         List<Chart> all = new ArrayList<>();
         for (Section s : sections) {
@@ -94,9 +104,12 @@ public final class HtmlReport {
                 table.config td:first-child{color:#666}
                 figure{margin:1.5em 0}.box{position:relative;height:360px}.box.heat{height:520px}
                 figcaption{font-size:90%;color:#444;margin-top:.4em}
+                table.verdicts{border-collapse:collapse;font-size:90%}table.verdicts td,table.verdicts th{border:1px solid #ddd;padding:3px 6px;text-align:left}
+                tr.holds td:nth-child(5){color:#2ca02c}tr.holds-in-direction td:nth-child(5){color:#8c6d00}
+                tr.does-not-hold td:nth-child(5){color:#d62728}tr.cannot-tell td:nth-child(5){color:#777}
                 </style>
                 <script>""" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
-                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + body
+                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + introHtml + body
                 + "<script>\nconst CHARTS = " + charts + ";\n" + SCRIPT + "</script>\n</body></html>\n";
     }
 
@@ -158,11 +171,13 @@ public final class HtmlReport {
             for (const c of CHARTS) new Chart(document.getElementById(c.id), config(c));
             """;
 
-    private static void row(StringBuilder sb, String key, String value) {
+    /** Appends a two-cell table row, escaped. */
+    public static void row(StringBuilder sb, String key, String value) {
         sb.append("<tr><td>").append(esc(key)).append("</td><td>").append(esc(value)).append("</td></tr>\n");
     }
 
-    static String esc(String s) {
+    /** {@code s} escaped for HTML text and attribute values. */
+    public static String esc(String s) {
         return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 

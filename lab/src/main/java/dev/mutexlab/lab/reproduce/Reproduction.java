@@ -120,7 +120,7 @@ public final class Reproduction {
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
-        HtmlReport.write(HtmlReport.sections(loaded), dir.resolve("index.html"));
+        HtmlReport.write(Summary.html(context, findings), HtmlReport.sections(loaded), dir.resolve("index.html"));
         return findings;
     }
 }

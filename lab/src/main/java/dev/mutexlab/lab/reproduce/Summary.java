@@ -1,5 +1,8 @@
 package dev.mutexlab.lab.reproduce;
 
+import static dev.mutexlab.lab.report.HtmlReport.esc;
+import static dev.mutexlab.lab.report.HtmlReport.row;
+
 import dev.mutexlab.lab.results.Machine;
 import java.util.List;
 import java.util.Locale;
@@ -80,13 +83,5 @@ public final class Summary {
 
     private static String pct(double share) {
         return String.format(Locale.ROOT, "%.0f%%", share * 100);
-    }
-
-    private static void row(StringBuilder sb, String key, String value) {
-        sb.append("<tr><td>").append(esc(key)).append("</td><td>").append(esc(value)).append("</td></tr>\n");
-    }
-
-    private static String esc(String s) {
-        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }
