@@ -30,14 +30,13 @@ public final class GoProgram {
     private GoProgram() {
     }
 
-    /** Builds the program in {@code dir} and returns the binary. */
+    /** Builds the program in {@code dir} (its files side by side, no subfolders) and returns the binary. */
     public static Path build(GoToolchain go, Path dir) throws IOException {
         Files.createDirectories(dir);
         String candidate = mutexFile(go.goroot());
         Path original = go.goroot().resolve(candidate);
-        Path patched = dir.resolve("overlay").resolve("mutex.go");
-        Path setter = dir.resolve("overlay").resolve("mutexlab_threshold.go");
-        Files.createDirectories(patched.getParent());
+        Path patched = dir.resolve("patched_mutex.go");
+        Path setter = dir.resolve("patched_mutexlab_threshold.go");
         Files.writeString(patched, MutexPatch.patch(Files.readString(original), original.toString()));
         Files.writeString(setter, MutexPatch.setter(candidate));
         Map<String, String> replace = new LinkedHashMap<>();

@@ -11,6 +11,7 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.WorkDir;
 import dev.mutexlab.lab.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,6 +63,12 @@ public final class Reproduction {
     /** Measures every experiment left, one after the other. */
     public void measure() throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        try (WorkDir work = WorkDir.create("mutexlab-go")) {
+            measure(work);
+        }
+    }
+
+    private void measure(WorkDir goBuild) throws IOException, InterruptedException {
         Path binary = null;
         for (Experiment e : left()) {
             err.printf("mutexlab reproduce: %s — %s (%d measurements)%n", e.name(), e.what(), e.measurementCount());
@@ -69,7 +76,7 @@ public final class Reproduction {
             if (e.isGo()) {
                 if (binary == null) {
                     err.println("mutexlab reproduce: building the Go program against " + go.orElseThrow().version());
-                    binary = GoProgram.build(go.orElseThrow(), dir.resolve("go-build"));
+                    binary = GoProgram.build(go.orElseThrow(), goBuild.path());
                 }
                 GoSeedLoop loop = new GoSeedLoop(go.orElseThrow(), binary, e.go(), commandLine + " [" + e.name() + "]");
                 goLoop = loop;

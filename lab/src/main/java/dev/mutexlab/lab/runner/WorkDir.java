@@ -20,6 +20,11 @@ public final class WorkDir implements AutoCloseable {
         return new WorkDir(Files.createTempDirectory(prefix));
     }
 
+    /** The folder itself. */
+    public Path path() {
+        return path;
+    }
+
     /** A file in the folder. */
     public Path resolve(String name) {
         return path.resolve(name);

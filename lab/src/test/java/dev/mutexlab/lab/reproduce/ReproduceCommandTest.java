@@ -1,0 +1,36 @@
+package dev.mutexlab.lab.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReproduceCommandTest {
+    @Test
+    void planListsTheExperimentsAndTheEstimateWithoutMeasuring(@TempDir Path dir) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.execute(new String[] {"reproduce", "--quick", "--no-go", "--plan", "--out", dir.toString()},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(status).isZero();
+        assertThat(out.toString()).contains(Plan.SWEEP, Plan.TABLE, Plan.WAITS, Plan.SCALING, Plan.LINEUP)
+                .doesNotContain(Plan.GO_SWEEP);
+        assertThat(err.toString()).contains("--no-go: the Go columns are left out").contains("experiments left, about");
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void findingsOnlyOnAnEmptyFolderCannotTellAnything(@TempDir Path dir) {
+        StringWriter out = new StringWriter();
+        int status = Main.execute(new String[] {"reproduce", "--no-go", "--findings-only", "--out", dir.toString()},
+                new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+        assertThat(status).isZero();
+        assertThat(out.toString()).contains("cannot tell here").doesNotContain(" holds ");
+        assertThat(dir.resolve("summary.md")).isRegularFile();
+        assertThat(dir.resolve("index.html")).isRegularFile();
+    }
+}
