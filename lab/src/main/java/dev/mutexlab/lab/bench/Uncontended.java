@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.bench;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab compare OLD NEW}: a benchstat-style table of two run or sweep results. */
-@Command(name = "compare", description = {
+@Command(name = "compare", mixinStandardHelpOptions = true, description = {
         "Compare two run or sweep results, benchstat style: per shape and lock, old and new median throughput",
         "with spread, the change, and a Mann-Whitney U p-value over the runs ('~' where p >= 0.05)."})
 public final class CompareCommand implements Callable<Integer> {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab locks}: every lock spec with a one-line description. */
-@Command(name = "locks", description = "List every lock spec with a one-line description.")
+@Command(name = "locks", mixinStandardHelpOptions = true, description = "List every lock spec with a one-line description.")
 public final class LocksCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab report RESULT.json... -o report.html [--png DIR]}. */
-@Command(name = "report", description = {
+@Command(name = "report", mixinStandardHelpOptions = true, description = {
         "Render run and sweep results as one self-contained HTML page (works offline): throughput against hold",
         "with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, configuration."})
 public final class ReportCommand implements Callable<Integer> {

@@ -2,25 +2,25 @@ package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.bench.Uncontended;
-import dev.mutexlab.lab.spec.LabLock;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab uncontended}: the fast path's cost, interleaved rounds, ratios within a round. */
-@Command(name = "uncontended", description = "Time uncontended lock+unlock pairs on one thread, interleaved.")
-public final class UncontendedCommand implements Callable<Integer> {
+@Command(name = "uncontended", mixinStandardHelpOptions = true, description = "Time uncontended lock+unlock pairs on one thread, interleaved.")
+public final class UncontendedCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--locks", paramLabel = "SPEC,...", defaultValue = "go,jdk",
-            description = "Two or three library lock specs; ratios are to the first. Default: ${DEFAULT-VALUE}")
-    String locks;
+    @Mixin
+    LocksOption locks;
 
     @Option(names = "--rounds", defaultValue = "15", description = "Interleaved rounds. Default: ${DEFAULT-VALUE}")
     int rounds;
@@ -29,13 +29,13 @@ public final class UncontendedCommand implements Callable<Integer> {
     long ops;
 
     @Override
+    public Map<String, String> defaults() {
+        return Map.of("--locks", "go,jdk");
+    }
+
+    @Override
     public Integer call() {
-        List<String> specs = RunCommand.split(locks, "--locks");
-        for (String s : specs) {
-            if (LabLock.parse(s).isMonitor() || s.endsWith("+yield")) {
-                throw new UsageException("uncontended takes library lock specs only, not '" + s + "'");
-            }
-        }
+        List<String> specs = locks.librarySpecs();
         if (rounds < 1 || ops < 1) {
             throw new UsageException("--rounds and --ops must be at least 1");
         }

@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.compare;
 
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

@@ -1,14 +1,14 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.report.MannWhitney;
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.MannWhitney;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.lab.spec.Shape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,12 +1,9 @@
 package dev.mutexlab.lab.fairness;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.locks.Locks;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -24,18 +21,8 @@ public final class FairnessChild {
     }
 
     public static void main(String[] args) throws Exception {
-        FairnessResult.Task task = ResultIO.read(Path.of(args[0]), FairnessResult.Task.class);
-        PrintStream stdout = System.out;
-        FairnessResult.Group g = run(task, s -> {
-            try {
-                stdout.println("@sample " + ResultIO.json().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
-                stdout.flush();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        ResultIO.writeJson(Path.of(args[1]), g);
-        System.exit(0);
+        FairnessResult.Task task = ChildProtocol.task(args, FairnessResult.Task.class);
+        ChildProtocol.finish(args, run(task, s -> ChildProtocol.emit("sample", s)));
     }
 
     public static FairnessResult.Group run(FairnessResult.Task task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {

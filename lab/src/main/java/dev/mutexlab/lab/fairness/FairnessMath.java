@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.fairness;
 
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import java.util.List;
 
 /**

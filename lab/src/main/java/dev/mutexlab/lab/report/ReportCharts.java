@@ -7,7 +7,6 @@ import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.sweep.SweepSummary;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -128,7 +127,7 @@ public final class ReportCharts {
 
     private static double cell(GroupResult g, int workers, long hold, Outside o, List<Outside> outside, int lock) {
         for (ShapeResult s : g.shapes()) {
-            if (s.workers() == workers && s.holdNanos() == hold && SweepSummary.outsideLabel(s, outside).equals(o.text())) {
+            if (s.workers() == workers && s.holdNanos() == hold && Outside.labelFor(outside, s.holdNanos(), s.outsideNanos()).equals(o.text())) {
                 return s.locks().get(lock).ratio().median();
             }
         }

@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.suite;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.Spread;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

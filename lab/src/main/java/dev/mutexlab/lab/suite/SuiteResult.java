@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.suite;
 
 import dev.mutexlab.lab.results.Machine;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import java.util.List;
 
 /**

@@ -1,21 +1,17 @@
 package dev.mutexlab.lab.suite;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.report.MannWhitney;
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.MannWhitney;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
-import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.runner.ChildJvm;
-import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.runner.GroupsSoFar;
-import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.GroupLauncher;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs the suite: one child JVM ({@link SuiteChild}) per (thread kind, P), confined to P CPUs, then
@@ -27,8 +23,8 @@ public final class SuiteRunner {
     private final long benchNanos;
     private final long benchN;
     private final String commandLine;
-    private final ChildJvm child = new ChildJvm();
-    private final GroupsSoFar<SuiteResult.Group, SuiteResult.Measurement> soFar = new GroupsSoFar<>();
+    private final GroupLauncher<SuiteResult.Group, SuiteResult.Measurement> launcher;
+    private volatile Progress progress;
 
     public SuiteRunner(SuiteResult.Config config, List<ThreadKind> kinds, Launcher.BenchTime benchTime, String commandLine) {
         this.config = config;
@@ -36,6 +32,7 @@ public final class SuiteRunner {
         this.benchNanos = benchTime.nanos();
         this.benchN = benchTime.fixedN();
         this.commandLine = commandLine;
+        this.launcher = new GroupLauncher<>("suite", List.of(), new Job());
     }
 
     /** Measurements the whole run makes (for progress). */
@@ -44,52 +41,54 @@ public final class SuiteRunner {
     }
 
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
-        try (WorkDir work = WorkDir.create("mutexlab-suite")) {
-            for (ThreadKind kind : kinds) {
-                for (int procs : config.procs()) {
-                    soFar.finish(runGroup(work, kind, procs, progress));
-                }
-            }
-        }
+        this.progress = progress;
+        launcher.run(kinds, config.procs());
         return snapshot();
     }
 
-    private SuiteResult.Group runGroup(WorkDir work, ThreadKind kind, int procs, Progress progress)
-            throws IOException, InterruptedException {
-        String enforcement = Confinement.describe(procs, kind);
-        soFar.begin(kind.label(), procs, enforcement);
-        Path task = work.resolve("suite-task-" + kind.label() + "-" + procs + ".json");
-        Path out = work.resolve("suite-group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new SuiteTask(config.benchmarks(), config.locks(), config.count(), benchNanos, benchN,
-                kind.label(), procs, enforcement));
-        int exit = child.run(procs, kind, List.of(), SuiteChild.class, List.of(task.toString(), out.toString()), line -> {
-            if (line.startsWith("@measurement ")) {
-                try {
-                    SuiteResult.Measurement m = ResultIO.json().readValue(line.substring(13), SuiteResult.Measurement.class);
-                    soFar.add(m);
-                    progress.step(kind.label() + " P=" + procs + " " + m.benchmark() + " " + m.lock());
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }
-        });
-        if (exit != 0 || !Files.exists(out)) {
-            throw new IOException("the suite JVM for " + kind.label() + " threads on " + procs + " procs failed (exit " + exit + ")");
+    /** {@link SuiteChild}'s events: {@code @measurement <json>} after each run. */
+    private final class Job implements GroupLauncher.Job<SuiteResult.Group, SuiteResult.Measurement> {
+        @Override
+        public Class<?> childMain() {
+            return SuiteChild.class;
         }
-        return ResultIO.read(out, SuiteResult.Group.class);
+
+        @Override
+        public Class<SuiteResult.Group> groupType() {
+            return SuiteResult.Group.class;
+        }
+
+        @Override
+        public Object task(ThreadKind kind, int procs, String enforcement) {
+            return new SuiteTask(config.benchmarks(), config.locks(), config.count(), benchNanos, benchN, kind.label(), procs,
+                    enforcement);
+        }
+
+        @Override
+        public void event(ThreadKind kind, int procs, String name, String payload, Consumer<SuiteResult.Measurement> keep) {
+            if (name.equals("measurement")) {
+                SuiteResult.Measurement m = ChildProtocol.read(payload, SuiteResult.Measurement.class);
+                keep.accept(m);
+                progress.step(kind.label() + " P=" + procs + " " + m.benchmark() + " " + m.lock());
+            }
+        }
+
+        @Override
+        public SuiteResult.Group partial(String threads, int procs, String enforcement, List<SuiteResult.Measurement> items) {
+            return new SuiteResult.Group(threads, procs, enforcement, 0, items);
+        }
     }
 
     /** Everything measured so far, with comparisons. */
     public SuiteResult snapshot() {
-        List<SuiteResult.Group> all = soFar.all((threads, procs, enforcement, measurements) ->
-                new SuiteResult.Group(threads, procs, enforcement, 0, measurements));
+        List<SuiteResult.Group> all = launcher.soFar();
         return new SuiteResult(SuiteResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config, all,
                 compare(all, config.locks(), config.benchmarks()));
     }
 
     /** Stops the running child (on interrupt). */
     public void stopChild() {
-        child.stop();
+        launcher.stop();
     }
 
     /** Every lock after the first against the first, per group and benchmark: medians, delta, Mann–Whitney p. */

@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.report.RunTable;
+import dev.mutexlab.lab.console.RunTable;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
@@ -36,7 +36,7 @@ public final class SweepTable {
             out.println(head);
             for (ShapeResult s : g.shapes()) {
                 StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-4d %-7s %-8s", s.workers(),
-                        duration(s.holdNanos()), SweepSummary.outsideLabel(s, outside)));
+                        duration(s.holdNanos()), Outside.labelFor(outside, s.holdNanos(), s.outsideNanos())));
                 for (int i = 0; i < s.locks().size(); i++) {
                     LockResult lr = s.locks().get(i);
                     String cell = RunTable.kilo(lr.throughput().median()) + (i == 0 ? "" : "  " + RunTable.ratio(lr.ratio()));

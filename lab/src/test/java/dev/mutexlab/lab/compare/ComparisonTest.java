@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Machine;

@@ -1,11 +1,11 @@
-package dev.mutexlab.lab.report;
+package dev.mutexlab.lab.console;
 
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.locks.LockSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
