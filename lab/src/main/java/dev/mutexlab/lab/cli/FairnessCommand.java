@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.fairness.FairnessResult;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.fairness.FairnessRunner;
 import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.ResultIO;

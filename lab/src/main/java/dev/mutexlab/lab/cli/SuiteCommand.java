@@ -8,7 +8,7 @@ import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.suite.GoBenchmark;
 import dev.mutexlab.lab.suite.Launcher;
 import dev.mutexlab.lab.suite.SuiteReport;
-import dev.mutexlab.lab.suite.SuiteResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.suite.SuiteRunner;
 import dev.mutexlab.lab.results.ResultIO;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.fairness;
 
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;
@@ -21,11 +22,11 @@ public final class FairnessChild {
     }
 
     public static void main(String[] args) throws Exception {
-        FairnessResult.Task task = ChildProtocol.task(args, FairnessResult.Task.class);
+        FairnessTask task = ChildProtocol.task(args, FairnessTask.class);
         ChildProtocol.finish(args, run(task, s -> ChildProtocol.emit("sample", s)));
     }
 
-    public static FairnessResult.Group run(FairnessResult.Task task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
+    public static FairnessResult.Group run(FairnessTask task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
         FairnessResult.Config c = task.config();
         BusyWork work = BusyWork.calibrate();
         ThreadKind kind = ThreadKind.parse(task.threads());

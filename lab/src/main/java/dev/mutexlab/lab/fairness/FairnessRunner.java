@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.fairness;
 
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.runner.ChildProtocol;
@@ -68,7 +69,7 @@ public final class FairnessRunner {
 
         @Override
         public Object task(ThreadKind kind, int procs, String enforcement) {
-            return new FairnessResult.Task(config, kind.label(), procs, enforcement);
+            return new FairnessTask(config, kind.label(), procs, enforcement);
         }
 
         @Override

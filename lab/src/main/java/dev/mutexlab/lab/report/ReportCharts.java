@@ -24,7 +24,8 @@ import java.util.Map;
  * <li>sweep results: a heat map of each lock's median ratio to the first over the grid, per thread kind;</li>
  * <li>both: wait-time percentiles per lock and per-worker acquisitions per lock (fairness), for the
  *     featured shape of each group — the longest hold, outside work equal to the hold if measured,
- *     the most workers.</li>
+ *     the most workers;</li>
+ * <li>suite and fairness results: see {@link FigureCharts}.</li>
  * </ul>
  */
 public final class ReportCharts {
@@ -35,6 +36,9 @@ public final class ReportCharts {
     public static List<Chart> of(ResultFiles.Loaded file, int fileIndex) {
         List<Chart> charts = new ArrayList<>();
         String prefix = "f" + fileIndex + "-";
+        if (!file.hasShapes()) {
+            return FigureCharts.of(file, prefix);
+        }
         if (file.isSweep()) {
             charts.addAll(heatMaps(file, prefix));
         } else {

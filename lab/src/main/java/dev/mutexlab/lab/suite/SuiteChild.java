@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.suite;
 
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;

@@ -1,7 +1,8 @@
 package dev.mutexlab.lab.suite;
 
-import dev.mutexlab.lab.stats.Metrics;
-import dev.mutexlab.lab.stats.MannWhitney;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.compare.Comparison;
+import dev.mutexlab.lab.compare.Figure;
 import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.runner.ChildProtocol;
@@ -91,7 +92,7 @@ public final class SuiteRunner {
         launcher.stop();
     }
 
-    /** Every lock after the first against the first, per group and benchmark: medians, delta, Mann–Whitney p. */
+    /** Every lock after the first against the first, per group and benchmark, by the lab's one {@link Comparison}. */
     public static List<SuiteResult.Comparison> compare(List<SuiteResult.Group> groups, List<String> locks, List<String> benchmarks) {
         List<SuiteResult.Comparison> list = new ArrayList<>();
         if (locks.isEmpty()) {
@@ -109,11 +110,9 @@ public final class SuiteRunner {
                     if (v.length == 0) {
                         continue;
                     }
-                    double bm = Metrics.median(baseValues);
-                    double m = Metrics.median(v);
-                    list.add(new SuiteResult.Comparison(g.threads(), bench, g.procs(), base, lock, Metrics.spread(baseValues),
-                            Metrics.spread(v), (m - bm) / bm * 100, MannWhitney.pValue(baseValues, v),
-                            Math.min(baseValues.length, v.length)));
+                    Comparison.Row c = Comparison.row(bench, lock, Figure.Metric.NS_PER_OP, baseValues, v);
+                    list.add(new SuiteResult.Comparison(g.threads(), bench, g.procs(), base, lock, c.old(), c.now(),
+                            c.delta() * 100, c.p(), Math.min(c.oldRuns(), c.newRuns())));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.suite;
 
+import dev.mutexlab.lab.results.SuiteResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,6 +1,5 @@
-package dev.mutexlab.lab.suite;
+package dev.mutexlab.lab.results;
 
-import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.stats.Spread;
 import java.util.List;
 

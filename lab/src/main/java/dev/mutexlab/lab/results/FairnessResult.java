@@ -1,6 +1,5 @@
-package dev.mutexlab.lab.fairness;
+package dev.mutexlab.lab.results;
 
-import dev.mutexlab.lab.results.Machine;
 import java.util.List;
 
 /** What {@code mutexlab fairness} writes ({@value #SCHEMA}, documented in docs/results-schema.md). */
@@ -20,8 +19,5 @@ public record FairnessResult(String schema, String command, String createdAt, Ma
     public record Sample(String lock, int run, long ops, long wallNanos, double opsPerSec, double costMicros,
                         double devianceMicros, double p50Micros, double p99Micros, double maxMicros,
                         long[] perTask, Double maxMinRatio, double jain) {
-    }
-
-    public record Task(Config config, String threads, int procs, String enforcement) {
     }
 }
