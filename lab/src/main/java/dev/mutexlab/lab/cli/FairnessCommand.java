@@ -3,8 +3,6 @@ package dev.mutexlab.lab.cli;
 import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.fairness.FairnessRunner;
-import dev.mutexlab.lab.console.Progress;
-import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.Procs;
 import dev.mutexlab.lab.spec.ThreadKind;
@@ -31,19 +29,10 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
     CommandSpec spec;
 
     @Mixin
-    LocksOption locks;
-
-    @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ProcsOption procs;
+    MeasureOptions options;
 
     @Mixin
     DurationOption duration;
-
-    @Mixin
-    OutOption out;
 
     @Option(names = "--tasks", paramLabel = "N", description = "Parallel test tasks. Default: ${DEFAULT-VALUE}", defaultValue = "16")
     int tasks;
@@ -78,30 +67,20 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
         if (runs < 1) {
             throw new UsageException("--runs must be at least 1");
         }
-        List<ThreadKind> kinds = threads.kinds();
-        Procs.Clip clip = procs.clip();
+        List<ThreadKind> kinds = options.threads.kinds();
+        Procs.Clip clip = options.procs.clip();
         long holdNanos = hold.toNanos();
         long durationNanos = duration.orQuick(quick, Duration.ofSeconds(1)).toNanos();
-        FairnessResult.Config config = new FairnessResult.Config(locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
+        FairnessResult.Config config = new FairnessResult.Config(options.locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
                 clip.kept(), tasks, holdNanos, outside.nanosFor(holdNanos), durationNanos, runs);
-        Path outFile = out.file();
+        Path outFile = options.out.file();
         if (!clip.note().isEmpty()) {
             err.println("mutexlab fairness: " + clip.note());
         }
         FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec));
         err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds%n", tasks, runner.measurementCount(),
                 durationNanos / 1e9, runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size());
-        Progress progress = new Progress(err, runner.measurementCount(), Progress.stderrIsTerminal());
-        FairnessResult result = OnInterrupt.guard(() -> {
-            runner.stopChild();
-            err.println();
-            err.println("mutexlab fairness: interrupted; no result file written. Measured so far:");
-            FairnessRunner.print(runner.snapshot(), stdout);
-            stdout.flush();
-        }, () -> runner.run(progress));
-        progress.finish();
-        FairnessRunner.print(result, stdout);
-        ResultIO.writeJson(outFile, result);
+        Measure.run(spec, runner, FairnessRunner::print, outFile);
         stdout.printf("%nResult: %s%n", outFile);
         return 0;
     }

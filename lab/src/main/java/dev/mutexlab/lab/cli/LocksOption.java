@@ -5,15 +5,10 @@ import dev.mutexlab.lab.spec.LabLock;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code --locks SPEC,...}: the locks a command measures, each checked by {@link LabLock#parse}. */
 final class LocksOption {
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec command;
-
     @Option(names = "--locks", split = ",", paramLabel = "SPEC", converter = Converters.LabLockConverter.class,
             description = "Lock specs, comma-separated, the first is the base (see 'mutexlab locks'). Default: ${DEFAULT-VALUE}")
     List<LabLock> locks;
@@ -34,7 +29,7 @@ final class LocksOption {
         List<LabLock> all = labLocks();
         for (LabLock l : all) {
             if (l.isMonitor() || l.yieldAfterUnlock()) {
-                throw new UsageException(command.name() + " takes library lock specs only, not '" + l.spec() + "'");
+                throw new UsageException("'" + l.spec() + "' is not a library lock spec (synchronized and +yield are for run and sweep)");
             }
         }
         return all.stream().map(LabLock::spec).toList();

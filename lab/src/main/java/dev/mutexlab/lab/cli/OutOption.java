@@ -3,9 +3,7 @@ package dev.mutexlab.lab.cli;
 import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.ResultIO;
 import java.nio.file.Path;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code --out FILE}: the JSON result file. A command's default may be {@code results/NAME-<time>.json},
@@ -16,9 +14,6 @@ final class OutOption {
     static final String TIME = "<time>";
     /** The default of a command that writes no file unless asked to. */
     static final String NONE = "none";
-
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec command;
 
     @Option(names = "--out", paramLabel = "FILE", description = "JSON result file, written atomically. Default: ${DEFAULT-VALUE}")
     String out;
@@ -38,7 +33,7 @@ final class OutOption {
     Path file() {
         Path file = fileOrNull();
         if (file == null) {
-            throw new UsageException("--out is required for " + command.name());
+            throw new UsageException("--out is required");
         }
         return file;
     }

@@ -1,6 +1,5 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.console.RunTable;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
@@ -38,19 +37,10 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     CommandSpec spec;
 
     @Mixin
-    LocksOption locks;
-
-    @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ProcsOption procs;
+    MeasureOptions options;
 
     @Mixin
     DurationOption duration;
-
-    @Mixin
-    OutOption out;
 
     @Option(names = "--workers", split = ",", paramLabel = "N", description = "Worker counts. Default: ${DEFAULT-VALUE}", defaultValue = "4")
     List<Integer> workers;
@@ -90,9 +80,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Procs.Clip clip = procs.clip();
+        Procs.Clip clip = options.procs.clip();
         RunConfig config = config(clip.kept());
-        Path outFile = out.file();
+        Path outFile = options.out.file();
         if (csv != null) {
             ResultIO.checkWritable(csv);
         }
@@ -104,17 +94,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec), List.of());
-        Progress progress = new Progress(err, config.measurementCount(), Progress.stderrIsTerminal());
-        RunResult result = OnInterrupt.guard(() -> {
-            orchestrator.stopChild();
-            err.println();
-            err.println("mutexlab run: interrupted; no result file written. Measured so far:");
-            RunTable.print(orchestrator.snapshot(), stdout);
-            stdout.flush();
-        }, () -> orchestrator.run(progress));
-        progress.finish();
-        RunTable.print(result, stdout);
-        ResultIO.writeJson(outFile, result);
+        RunResult result = Measure.run(spec, orchestrator, RunTable::print, outFile);
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
@@ -128,7 +108,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         Duration measured = duration.orQuick(quick, Duration.ofMillis(100));
         Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
         int runCount = runs != null ? runs : quick ? 2 : 3;
-        return new RunConfig(locks.labLocks(), threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
+        return new RunConfig(options.locks.labLocks(), options.threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
                 List.of(outside), measured.toNanos(), warm.toNanos(), runCount, recordWaits)
                 .validate(Confinement.allowedCpus().size());
     }

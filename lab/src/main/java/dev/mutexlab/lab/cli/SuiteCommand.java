@@ -1,7 +1,6 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.lab.spec.Procs;
 import dev.mutexlab.lab.spec.ThreadKind;
@@ -36,16 +35,7 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
     CommandSpec spec;
 
     @Mixin
-    LocksOption locks;
-
-    @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ProcsOption procs;
-
-    @Mixin
-    OutOption out;
+    MeasureOptions options;
 
     @Option(names = "--bench", paramLabel = "REGEX", description = "Benchmarks whose name matches (Go's -bench). Default: all")
     String bench;
@@ -79,11 +69,11 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
         if (runs < 1) {
             throw new UsageException("--count must be at least 1");
         }
-        List<ThreadKind> kinds = threads.kinds();
-        Procs.Clip clip = procs.clip();
-        SuiteResult.Config config = new SuiteResult.Config(locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
+        List<ThreadKind> kinds = options.threads.kinds();
+        Procs.Clip clip = options.procs.clip();
+        SuiteResult.Config config = new SuiteResult.Config(options.locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
                 clip.kept(), benchmarks(bench), benchTime.label(), runs);
-        Path outFile = out.file();
+        Path outFile = options.out.file();
         if (goOut != null) {
             ResultIO.checkWritable(goOut);
         }
@@ -98,17 +88,7 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
         err.printf("mutexlab suite: %d benchmarks x %d locks x %d runs x %d P x %d thread kinds = %d measurements%s%n",
                 config.benchmarks().size(), config.locks().size(), runs, config.procs().size(), kinds.size(), runner.measurementCount(),
                 estimateSeconds > 0 ? ", about " + estimateSeconds + "s" : "");
-        Progress progress = new Progress(err, runner.measurementCount(), Progress.stderrIsTerminal());
-        SuiteResult result = OnInterrupt.guard(() -> {
-            runner.stopChild();
-            err.println();
-            err.println("mutexlab suite: interrupted; no result file written. Measured so far:");
-            SuiteReport.printTable(runner.snapshot(), stdout);
-            stdout.flush();
-        }, () -> runner.run(progress));
-        progress.finish();
-        SuiteReport.printTable(result, stdout);
-        ResultIO.writeJson(outFile, result);
+        SuiteResult result = Measure.run(spec, runner, SuiteReport::printTable, outFile);
         if (goOut != null) {
             ResultIO.writeAtomically(goOut, SuiteReport.goFormat(result));
         }

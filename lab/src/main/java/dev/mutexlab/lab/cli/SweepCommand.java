@@ -36,19 +36,10 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
     CommandSpec spec;
 
     @Mixin
-    LocksOption locks;
-
-    @Mixin
-    ThreadsOption threads;
-
-    @Mixin
-    ProcsOption procs;
+    MeasureOptions options;
 
     @Mixin
     DurationOption duration;
-
-    @Mixin
-    OutOption out;
 
     @Option(names = "--hold", split = ",", paramLabel = "D", converter = Converters.DurationConverter.class,
             defaultValue = SweepGrid.DEFAULT_HOLDS, description = "Hold times. Default: ${DEFAULT-VALUE}")
@@ -79,9 +70,9 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Procs.Clip clip = procs.clip();
+        Procs.Clip clip = options.procs.clip();
         RunConfig config = config(clip.kept());
-        Path outFile = out.file();
+        Path outFile = options.out.file();
         Sweep sweep = Sweep.open(config, clip.note(), Invocation.of(spec), outFile);
         if (!clip.note().isEmpty()) {
             err.println("mutexlab sweep: " + clip.note());
@@ -107,11 +98,11 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
 
     /** The configuration these options describe, on the processor counts that fit. */
     RunConfig config(List<Integer> keptProcs) {
-        List<LabLock> lockList = locks.labLocks();
+        List<LabLock> lockList = options.locks.labLocks();
         if (lockList.size() < 2) {
             throw new UsageException("--locks needs at least two specs: ratios are to the first");
         }
-        return new RunConfig(lockList, threads.kinds(), keptProcs, workers, hold.stream().map(Duration::toNanos).toList(), outside,
+        return new RunConfig(lockList, options.threads.kinds(), keptProcs, workers, hold.stream().map(Duration::toNanos).toList(), outside,
                 duration.get().toNanos(), warmup.toNanos(), runs, true)
                 .validate(Confinement.allowedCpus().size());
     }

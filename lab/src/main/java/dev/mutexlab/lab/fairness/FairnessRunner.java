@@ -5,6 +5,7 @@ import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.runner.GroupLauncher;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +19,7 @@ import java.util.function.Consumer;
  * to P CPUs like every lab measurement, through the lab's one {@link GroupLauncher}; and prints the
  * result in the benchmark's own format.
  */
-public final class FairnessRunner {
+public final class FairnessRunner implements Measuring<FairnessResult> {
     private final FairnessResult.Config config;
     private final List<ThreadKind> kinds;
     private final String commandLine;
@@ -33,11 +34,13 @@ public final class FairnessRunner {
     }
 
     /** Samples the whole run takes (for progress). */
+    @Override
     public long measurementCount() {
         return (long) kinds.size() * config.procs().size() * config.locks().size() * config.runs();
     }
 
     /** Measures every group; {@code progress} steps once per sample. */
+    @Override
     public FairnessResult run(Progress progress) throws IOException, InterruptedException {
         this.progress = progress;
         launcher.run(kinds, config.procs());
@@ -45,12 +48,14 @@ public final class FairnessRunner {
     }
 
     /** Everything measured so far. */
+    @Override
     public FairnessResult snapshot() {
         return new FairnessResult(FairnessResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config,
                 launcher.soFar());
     }
 
     /** Stops the running child (on interrupt). */
+    @Override
     public void stopChild() {
         launcher.stop();
     }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** What {@code mutexlab fairness} writes ({@value #SCHEMA}, documented in docs/results-schema.md). */
 public record FairnessResult(String schema, String command, String createdAt, Machine machine, Config config,
-                             List<Group> groups) {
+                             List<Group> groups) implements Result {
     public static final String SCHEMA = "mutexlab.fairness/1";
 
     public record Config(List<String> locks, List<String> threads, List<Integer> procs, int tasks, long holdNanos,

@@ -31,7 +31,7 @@ public final class ResultFiles {
      * @param schema  its schema
      * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult} or {@link FairnessResult}
      */
-    public record Loaded(Path file, String schema, Object result) {
+    public record Loaded(Path file, String schema, Result result) {
         public RunResult run() {
             return result instanceof RunResult r ? r : null;
         }
@@ -63,13 +63,7 @@ public final class ResultFiles {
         }
 
         public Machine machine() {
-            return switch (result) {
-                case RunResult r -> r.machine();
-                case SweepResult r -> r.machine();
-                case SuiteResult r -> r.machine();
-                case FairnessResult r -> r.machine();
-                default -> null;
-            };
+            return result.machine();
         }
 
         /** The configuration of a run or sweep; null for the others. */
@@ -78,23 +72,11 @@ public final class ResultFiles {
         }
 
         public String command() {
-            return switch (result) {
-                case RunResult r -> r.command();
-                case SweepResult r -> r.command();
-                case SuiteResult r -> r.command();
-                case FairnessResult r -> r.command();
-                default -> null;
-            };
+            return result.command();
         }
 
         public String createdAt() {
-            return switch (result) {
-                case RunResult r -> r.createdAt();
-                case SweepResult r -> r.createdAt();
-                case SuiteResult r -> r.createdAt();
-                case FairnessResult r -> r.createdAt();
-                default -> null;
-            };
+            return result.createdAt();
         }
 
         /** Whether the parts a reader needs are there. */

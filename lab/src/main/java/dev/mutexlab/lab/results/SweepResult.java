@@ -20,7 +20,7 @@ import java.util.List;
  * @param summary   the seed's summary
  */
 public record SweepResult(String schema, String command, String createdAt, Machine machine, RunResult.Config config,
-                          String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) {
+                          String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) implements Result {
     public static final String SCHEMA = "mutexlab.sweep/1";
 
     /**

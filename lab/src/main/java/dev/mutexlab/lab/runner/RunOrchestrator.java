@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * resumes) are not measured again, and a group with nothing left starts no JVM; a {@link ShapeSink}
  * sees every shape the moment its JVM reports it.
  */
-public final class RunOrchestrator {
+public final class RunOrchestrator implements Measuring<RunResult> {
     /** Receives each finished shape as it arrives. */
     public interface ShapeSink {
         /**
@@ -55,7 +55,8 @@ public final class RunOrchestrator {
     }
 
     /** How many single measurements are left to make (all but the done shapes'). */
-    public long measurementsLeft() {
+    @Override
+    public long measurementCount() {
         long shapes = 0;
         for (ThreadKind kind : config.threads()) {
             for (int procs : config.procs()) {
@@ -70,6 +71,7 @@ public final class RunOrchestrator {
     }
 
     /** Measures everything; {@code progress} steps once per measurement. */
+    @Override
     public RunResult run(Progress progress) throws IOException, InterruptedException {
         this.progress = progress;
         launcher.run(config.threads(), config.procs());
@@ -136,6 +138,7 @@ public final class RunOrchestrator {
     }
 
     /** Everything measured so far, including the finished shapes of a group still running. */
+    @Override
     public RunResult snapshot() {
         List<GroupResult> all = launcher.soFar();
         return new RunResult(RunResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(),
@@ -143,6 +146,7 @@ public final class RunOrchestrator {
     }
 
     /** Stops a running child (on interrupt). */
+    @Override
     public void stopChild() {
         launcher.stop();
     }

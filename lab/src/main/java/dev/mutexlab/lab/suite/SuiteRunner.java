@@ -7,6 +7,7 @@ import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.runner.GroupLauncher;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.time.Instant;
@@ -18,7 +19,7 @@ import java.util.function.Consumer;
  * Runs the suite: one child JVM ({@link SuiteChild}) per (thread kind, P), confined to P CPUs, then
  * compares every lock with the first. {@link #snapshot()} is what was measured so far.
  */
-public final class SuiteRunner {
+public final class SuiteRunner implements Measuring<SuiteResult> {
     private final SuiteResult.Config config;
     private final List<ThreadKind> kinds;
     private final long benchNanos;
@@ -37,10 +38,12 @@ public final class SuiteRunner {
     }
 
     /** Measurements the whole run makes (for progress). */
+    @Override
     public long measurementCount() {
         return (long) kinds.size() * config.procs().size() * config.benchmarks().size() * config.locks().size() * config.count();
     }
 
+    @Override
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
         this.progress = progress;
         launcher.run(kinds, config.procs());
@@ -81,6 +84,7 @@ public final class SuiteRunner {
     }
 
     /** Everything measured so far, with comparisons. */
+    @Override
     public SuiteResult snapshot() {
         List<SuiteResult.Group> all = launcher.soFar();
         return new SuiteResult(SuiteResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config, all,
@@ -88,6 +92,7 @@ public final class SuiteRunner {
     }
 
     /** Stops the running child (on interrupt). */
+    @Override
     public void stopChild() {
         launcher.stop();
     }

@@ -90,7 +90,7 @@ public final class Sweep {
 
     /** Measurements this session will make. */
     public long measurementsLeft() {
-        return orchestrator.measurementsLeft();
+        return orchestrator.measurementCount();
     }
 
     /** Shapes this session measured, in order. */

@@ -73,7 +73,7 @@ class CommandLineTest {
     @ValueSource(strings = {"run", "suite", "fairness", "sweep"})
     void procsAboveTheMachineAreLeftOutAndAllIsEveryCpu(String command) {
         int cpus = Confinement.allowedCpus().size();
-        ProcsOption option = mixin(parse(command, "--procs", "1,all," + (cpus + 1)), "procs", ProcsOption.class);
+        ProcsOption option = mixin(parse(command, "--procs", "1,all," + (cpus + 1)), "options", MeasureOptions.class).procs;
 
         assertThat(option.clip().kept()).containsExactlyElementsOf(cpus == 1 ? List.of(1) : List.of(1, cpus));
         assertThat(option.clip().note()).contains(String.valueOf(cpus + 1));
