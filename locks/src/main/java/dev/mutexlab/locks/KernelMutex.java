@@ -39,7 +39,7 @@ public final class KernelMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * A port of kernel/locking/mutex.c as of v5.15+ (linux-and-jdk-locks.md §1): the owner word
+     * A port of kernel/locking/mutex.c as of v5.15+: the owner word
      * of commit 3ca0ff571b09 (v4.10, Peter Zijlstra), handoff of 9d659ae14b54 ("locking/mutex: Add
      * lock handoff to avoid starvation", v4.10), PICKUP of e274795ea7b7 ("Fix mutex handoff",
      * v4.11), HANDOFF set only while owned via __mutex_trylock_or_handoff (v5.15), and the OSQ

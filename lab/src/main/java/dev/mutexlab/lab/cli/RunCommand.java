@@ -20,12 +20,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code mutexlab run}: the seed's experiment — throughput, waits and fairness per lock and hold. */
+/** {@code mutexlab run}: the starvation-mode experiment (docs/background.md §1) — throughput, waits and fairness per lock and hold. */
 @Command(name = "run", mixinStandardHelpOptions = true, description = {
-        "Measure locks in the seed's loop: W workers each do lock; busy for hold; unlock; busy outside.",
+        "Measure locks in the loop of Go's starvation-mode experiment (docs/background.md): W workers each do lock; busy for hold; unlock; busy outside.",
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
-        "With no options: the seed's table on this machine (about two minutes on 2 cores)."})
+        "With no options: that experiment's table on this machine (about two minutes on 2 cores)."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
     static final String DEFAULT_LOCKS = "go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk-fair,synchronized";
     private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),

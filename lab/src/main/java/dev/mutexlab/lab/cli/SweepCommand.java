@@ -24,9 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code mutexlab sweep}: the seed's 108-shape grid, resumable. */
+/** {@code mutexlab sweep}: the starvation-mode experiment's 108-shape grid, resumable. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, description = {
-        "Sweep the seed's grid: holds x outside work x workers x procs (procs clipped to this machine's CPUs).",
+        "Sweep the grid of Go's starvation-mode experiment (docs/background.md): holds x outside work x workers x procs (procs clipped to this machine's CPUs).",
         "Each shape is measured as 'run' measures it: interleaved batches, ratios to the first lock within a batch;",
         "--duration is the measured time per lock per batch; --locks takes two or more; --out is required.",
         "Interrupted? Run the same command again: it resumes from OUT.journal without re-measuring finished shapes.",

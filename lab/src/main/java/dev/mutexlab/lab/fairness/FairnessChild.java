@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Seed 004's test-mutex in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
+ * The test-mutex benchmark of Linux's generic mutex (docs/background.md §4) in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
  * operation (calibrated busy work), unlock, then optional work outside, timing each lock-to-unlock
  * latency. Prints {@code @sample <json>} per lock and run.
  */

@@ -91,7 +91,7 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
         }
     }
 
-    /** The seed's report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
+    /** The benchmark's own report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
     public static void print(FairnessResult r, PrintWriter out) {
         FairnessResult.Config c = r.config();
         for (FairnessResult.Group g : r.groups()) {

@@ -1,17 +1,17 @@
 package dev.mutexlab.lab.sweep;
 
 /**
- * The seed's 108-shape grid: holds × outside work × workers × procs (procs clipped by
+ * The 108-shape grid of Go's starvation-mode experiment (docs/background.md §1): holds × outside work × workers × procs (procs clipped by
  * {@link dev.mutexlab.lab.spec.Procs}).
  */
 public final class SweepGrid {
-    /** The seed's holds: 0.1, 1 and 10 µs. */
+    /** Its holds: 0.1, 1 and 10 µs. */
     public static final String DEFAULT_HOLDS = "100ns,1us,10us";
-    /** The seed's outside work: none, equal to the hold, 10× the hold. */
+    /** Its outside work: none, equal to the hold, 10× the hold. */
     public static final String DEFAULT_OUTSIDE = "0,1x,10x";
-    /** The seed's worker (goroutine) counts. */
+    /** Its worker (goroutine) counts. */
     public static final String DEFAULT_WORKERS = "2,4,8,16,32,64";
-    /** The seed's processor counts (GOMAXPROCS). */
+    /** Its processor counts (GOMAXPROCS). */
     public static final String DEFAULT_PROCS = "2,4,8";
 
     private SweepGrid() {
