@@ -51,7 +51,7 @@ public final class KernelMutex extends AbstractMutex {
      *   bit 2  PICKUP   the lock was handed to the task in the word, which has yet to take it
      *   bits 3+         the owner's token, Thread.threadId() << 3 (virtual threads included); 0 = free
      *
-     * Transitions (§1.8): 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
+     * Transitions: 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
      * T -> T|W (first waiter queued); T|W -> 0|W + wake first (unlock); T|W -> T|W|H (woken first
      * waiter fails its trylock); T|W|H -> N|W|P + wake N (unlock hands to first waiter N);
      * N|W|P -> N|W (N's trylock); the last waiter to leave the list clears all flags.
