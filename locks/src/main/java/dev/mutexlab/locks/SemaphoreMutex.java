@@ -176,7 +176,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         sleepers++;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 getAndAddCount(sleepers);
                 sleepers = 0;
@@ -214,10 +214,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             }
         }
         queue.unlockGuard();
-        if (interrupted) {
-            node.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-        }
-        node.restoreInterrupt();
+        node.acquiredAfterWait(interrupted);
         return true;
     }
 
@@ -253,7 +250,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         boolean interrupted = false;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 queue.remove(node);
                 queue.unlockGuard();
@@ -271,10 +268,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.HANDOFF);
                 }
-                if (interrupted) {
-                    node.rememberInterrupt();
-                }
-                node.restoreInterrupt();
+                node.acquiredAfterWait(interrupted);
                 return true;
             }
         }

@@ -6,7 +6,9 @@ import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.suite.Launcher;
+import dev.mutexlab.lab.torture.TortureEngine;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -32,6 +34,17 @@ final class Converters {
         @Override
         public LabLock convert(String value) {
             return convertOrFail(() -> LabLock.parse(value));
+        }
+    }
+
+    /** A lock spec for torture: a library lock, or one of the broken controls ({@code busted}) only torture takes. */
+    static final class TortureSpecConverter implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            return convertOrFail(() -> {
+                TortureEngine.validate(List.of(value.trim()));
+                return value.trim();
+            });
         }
     }
 

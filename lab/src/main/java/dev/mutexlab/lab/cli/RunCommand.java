@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
         "Measure locks in the loop of Go's starvation-mode experiment (docs/background.md): W workers each do lock; busy for hold; unlock; busy outside.",
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
-        "With no options: that experiment's table on this machine (about two minutes on 2 cores)."})
+        "With no options: that experiment's table, lineup first, on this machine (about three minutes on 2 cores)."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
-    static final String DEFAULT_LOCKS = "go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk-fair,synchronized";
+    static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk+yield,jdk-fair,synchronized";
     private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),
             Duration.ofNanos(10_000), Duration.ofNanos(30_000), Duration.ofNanos(100_000));
     private static final List<Duration> QUICK_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(10_000),

@@ -29,8 +29,10 @@ public final class TortureCommand implements Callable<Integer>, CommandDefaults.
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    LocksOption locks;
+    @Option(names = "--locks", split = ",", paramLabel = "SPEC", converter = Converters.TortureSpecConverter.class,
+            description = "Lock specs, comma-separated: library locks (see 'mutexlab locks') or the broken controls"
+                    + " that prove the detectors fire (busted, busted:lostwakeup). Default: ${DEFAULT-VALUE}")
+    List<String> locks;
 
     @Mixin
     DurationOption duration;
@@ -87,7 +89,7 @@ public final class TortureCommand implements Callable<Integer>, CommandDefaults.
     }
 
     TortureConfig config() {
-        List<String> specs = locks.librarySpecs();
+        List<String> specs = List.copyOf(new java.util.LinkedHashSet<>(locks));
         Duration total = duration.get();
         int n = writers == null ? TortureConfig.defaultWriters() : writers;
         if (n < 1) {
