@@ -139,14 +139,6 @@ public final class LineupMutex extends AbstractMutex {
     /** A new holder wakes the first sleeper to go on deck when its bound ends within this. */
     static final long WAKE_AHEAD_NANOS = 100_000L;
     /**
-     * How long after its bound an unlocker hands a sleeping platform thread the lock unasked. A
-     * platform thread wakes itself at its bound (an OS timer preempts whatever runs), and then asks
-     * for the handoff while awake and spinning, which is much cheaper than a handoff to a thread
-     * still asleep; the unlocker's own check is the backstop. A virtual thread whose timer fired
-     * may find no free carrier, so for it the unlocker acts at the bound itself.
-     */
-    static final long PLATFORM_GRACE_NANOS = 200_000L;
-    /**
      * A platform thread's contended unlock yields its processor when holds are long: checkPeriod at
      * most this means contended unlocks come about 10 µs or more apart. With more runnable threads
      * than processors (the holder, the one on deck, those working outside the lock), the yield
@@ -156,7 +148,7 @@ public final class LineupMutex extends AbstractMutex {
      */
     static final int LONG_HOLD_PERIOD = 2;
     /** How long a waiter due for handoff spins on its node before it parks. */
-    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS;
+    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
     /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
     private static final int CHECKS_PER_YIELD = 8;
     /** Spin rounds between two looks at the clock (and, on a virtual thread, two yields). */
@@ -166,8 +158,6 @@ public final class LineupMutex extends AbstractMutex {
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper's bound ends; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headDeadlineNanos;
-    /** When an unlocker hands the first sleeper the lock unasked (see PLATFORM_GRACE_NANOS). Under the guard. */
-    private volatile long headHandoffAtNanos;
     private final long boundNanos;
     private final long wakeAheadNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
@@ -309,7 +299,6 @@ public final class LineupMutex extends AbstractMutex {
             }
             if (r == ACQUIRED) {
                 node.restoreInterrupt();
-                wakeAheadIfDue();
                 return true;
             }
             return gaveUp(r == GAVE_UP_INTERRUPT, node);
@@ -396,7 +385,8 @@ public final class LineupMutex extends AbstractMutex {
      *            the line; else set HANDOFF; spin on the node if first, then park
      */
     private int sleepInLine(Waiter node, boolean front, int mode, long deadlineNanos) {
-        boolean past = System.nanoTime() - node.startNanos >= boundNanos;
+        // A waiter woken ahead of its bound (front) counts as past it: it was woken to be ready.
+        boolean past = System.nanoTime() - node.startNanos >= boundNanos - (front ? wakeAheadNanos : 0L);
         line.lockGuard();
         for (;;) {
             int s = state;
@@ -411,6 +401,10 @@ public final class LineupMutex extends AbstractMutex {
         node.reset();
         line.add(node, front || past);
         headChanged();
+        // Only the first sleeper needs a timer for its bound; the others are covered by the
+        // unlockers' check and the wake-ahead once they are first (a timer each would wake every
+        // sleeper of a long line once per bound, for nothing).
+        boolean timer = line.peekFirst() == node;
         line.unlockGuard();
         if (stats != null) {
             stats.add(past ? LockEvent.HANDOFF_REQUEST : LockEvent.PARK);
@@ -421,7 +415,7 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             long boundDeadlineNanos = node.startNanos + boundNanos;
             int w;
-            if (past || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
+            if (past || !timer || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
                 w = node.block(this, mode, deadlineNanos);
             } else {
                 w = node.block(this, mode | Waiter.TIMED, boundDeadlineNanos);
@@ -546,9 +540,14 @@ public final class LineupMutex extends AbstractMutex {
      * already woken, no handoff is pending and — unless {@code evenIfLocked} — the lock is free.
      */
     private boolean wakeOne(boolean evenIfLocked) {
+        return wakeOne(evenIfLocked, false);
+    }
+
+    /** As {@link #wakeOne(boolean)}, and when {@code evenIfOnDeck} also while a waiter is on deck. */
+    private boolean wakeOne(boolean evenIfLocked, boolean evenIfOnDeck) {
         for (;;) {
             int s = state;
-            int mask = WAITERS | ONDECK | WAKING | HANDOFF | (evenIfLocked ? 0 : LOCKED);
+            int mask = WAITERS | WAKING | HANDOFF | (evenIfOnDeck ? 0 : ONDECK) | (evenIfLocked ? 0 : LOCKED);
             if ((s & mask) != WAITERS) {
                 return false;
             }
@@ -579,20 +578,6 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The lineup: a new holder wakes the first sleeper to go on deck if its bound ends soon. */
-    private void wakeAheadIfDue() {
-        int s = state;
-        // lastCheckNanos is the unlockers' clock, ours to read as the holder: at most about
-        // CHECK_INTERVAL_NANOS old while sleepers exist, which the margin absorbs.
-        if ((s & (WAITERS | ONDECK | WAKING | HANDOFF)) == WAITERS
-                && headDeadlineNanos - lastCheckNanos <= wakeAheadNanos + CHECK_INTERVAL_NANOS) {
-            if (stats != null) {
-                stats.add(LockEvent.ANTI_STARVATION_WAKE);
-            }
-            wakeOne(true);
-        }
-    }
-
     @Override
     protected void releaseCore() {
         if (!casState(LOCKED, 0)) {
@@ -612,13 +597,21 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & LOCKED) == 0) {
                 throw new IllegalStateException("lineup: unlock of an unlocked mutex (" + describe(s) + ")");
             }
-            if ((s & HANDOFF) != 0 || ((s & WAITERS) != 0 && firstSleeperPastBound())) {
+            if ((s & HANDOFF) != 0) {
                 if (handOff()) {
                     return;
                 }
                 continue;
             }
+            boolean due = (s & (WAITERS | WAKING)) == WAITERS && firstSleeperDue();
             if (casState(s, s & ~LOCKED)) {
+                if (due && wakeOne(true, true)) {
+                    // The lineup: the first sleeper's bound ends soon. Wake it now, even past the
+                    // deck, so that it asks for the handoff while running (a handoff to a sleeper
+                    // leaves the lock idle while it wakes up); meanwhile the lock keeps moving.
+                    Thread.yield(); // let it run now, on our processor or carrier
+                    return;
+                }
                 if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
                     if (wakeOne(false)) {
                         Thread.yield(); // let the one we woke run now, on our processor or carrier
@@ -635,8 +628,8 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The unlocker's sampled check of the first sleeper's bound (see "The unlocker's clock"). */
-    private boolean firstSleeperPastBound() {
+    /** The unlocker's sampled check: is the first sleeper's bound about to end (see "The unlocker's clock")? */
+    private boolean firstSleeperDue() {
         if (--unlocksUntilCheck > 0) {
             return false;
         }
@@ -649,7 +642,7 @@ public final class LineupMutex extends AbstractMutex {
             checkPeriod = Math.max(1, checkPeriod >>> 1);
         }
         unlocksUntilCheck = checkPeriod;
-        return now - headHandoffAtNanos >= 0;
+        return now - (headDeadlineNanos - wakeAheadNanos) >= 0;
     }
 
     /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
@@ -666,6 +659,10 @@ public final class LineupMutex extends AbstractMutex {
         w.signal();
         if (stats != null) {
             stats.add(LockEvent.HANDOFF);
+        }
+        if ((state & (WAITERS | WAKING | HANDOFF)) == WAITERS
+                && System.nanoTime() - (headDeadlineNanos - wakeAheadNanos) >= 0) {
+            wakeOne(true, true); // the lineup: the next one due wakes while the new owner holds
         }
         Thread.yield(); // let the new owner run now, on our processor or carrier (Go's goyield)
         return true;
@@ -691,9 +688,7 @@ public final class LineupMutex extends AbstractMutex {
     private void headChanged() {
         Waiter head = line.peekFirst();
         if (head != null) {
-            long deadlineNanos = head.startNanos + boundNanos;
-            headDeadlineNanos = deadlineNanos;
-            headHandoffAtNanos = head.thread.isVirtual() ? deadlineNanos : deadlineNanos + PLATFORM_GRACE_NANOS;
+            headDeadlineNanos = head.startNanos + boundNanos;
         }
     }
 
