@@ -53,62 +53,71 @@ public final class LineupMutex extends AbstractMutex {
      * (AdaptiveSpin); parking_lot's eventual fairness bounds unfairness in time.
      *
      * State word (int):
-     *   bit 0  LOCKED   the lock is held (or being handed over: ownership passes with it set)
-     *   bit 1  ONDECK   one waiter is awake and spinning for the lock (or has been woken to);
-     *                   while it is set unlock wakes nobody, and no other waiter spins
-     *   bit 2  HANDOFF  the first sleeper has waited past its bound: the next unlock hands it
-     *                   the lock directly, and nobody may take the deck meanwhile
-     *   bit 3  WAITERS  the line of sleepers is not empty
+     *   bit 0   LOCKED   the lock is held (or being handed over: ownership passes with it set)
+     *   bit 1   ONDECK   one waiter is awake and spinning for the lock; while it is set an unlock
+     *                    wakes nobody and no other waiter spins
+     *   bit 2   HANDOFF  a waiter past its bound, first in line and awake, asks for the lock: the
+     *                    next unlock hands it over directly, and nobody may take the deck
+     *   bit 3   WAITERS  the line of sleepers is not empty
+     *   bit 4   WAKING   a sleeper has been woken and has not run yet: unlock wakes no other
+     *   bits 8+ yielders virtual threads that stepped off the deck to yield and have not run since
      * Invariants: HANDOFF implies LOCKED and WAITERS; WAITERS is set exactly when the line is
-     * non-empty whenever the line's guard is free; ONDECK has one owner, who clears it when it
-     * takes the lock, leaves the deck, or gives up.
+     * non-empty whenever the line's guard is free; ONDECK and WAKING each have one owner, who
+     * clears the bit with its next transition (taking the lock, the deck, or going to sleep).
+     * WAKING is apart from ONDECK so that a wake-up in flight does not keep running threads off
+     * the deck: with both in one bit, arrivals slept while the woken thread was still waking up.
      *
      * The line is a WaitQueue (a doubly linked list under a small guard), so a waiter that times
-     * out or is interrupted can take itself out. Every change of WAITERS, and every change of
-     * HANDOFF except the unlocker's clearing of it in a handoff, happens under the guard.
-     * headDeadlineNanos, the bound's end for the first sleeper, is written under the guard too.
+     * out or is interrupted can take itself out. WAITERS and HANDOFF change under the guard;
+     * headDeadlineNanos, the end of the first sleeper's bound, is written under the guard too.
      *
-     * lock: CAS 0 -> LOCKED. Slow path, looping:
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), looping:
      *   - lock free: take it (barging is allowed: any bypass ends at the bound);
-     *   - nobody on deck, no handoff pending, spinning can pay: claim ONDECK and spin — with
-     *     onSpinWait, a virtual thread yielding its carrier now and then so that the work
-     *     outside the lock and a waiter due for handoff can run — until the lock is free (take
-     *     it and clear ONDECK in one CAS), a handoff is requested, the learned budget runs out,
-     *     or the waiter's own bound passes (then clear ONDECK and sleep);
-     *   - otherwise sleep in line: under the guard, with LOCKED still set, set WAITERS (and
-     *     HANDOFF if past the bound) and join the line — at the back, or at the front if the
-     *     waiter was woken before or is past its bound (it keeps its place and its start time).
-     *     Park until signalled or until the bound passes. Signalled with HANDED: the lock is
-     *     ours. With DECK: the waker set ONDECK for us; go spin. At the bound: set HANDOFF (or
-     *     take the lock if it is free), then spin briefly on the node if first in line (so that
-     *     the handoff is quick), then park until signalled.
-     * unlock: CAS LOCKED -> 0. Slow path:
-     *   - HANDOFF set, or the first sleeper is past its bound (checked by the unlocker itself,
-     *     because a virtual thread whose park timed out may find no free carrier to run on):
-     *     under the guard take the first sleeper, clear HANDOFF, fix WAITERS, and signal it with
-     *     HANDED, leaving LOCKED set;
-     *   - otherwise clear LOCKED and, if sleepers exist and nobody is on deck, wake the first
-     *     one to go on deck (set ONDECK for it, signal it with DECK).
-     * The lineup: a thread that took the lock from the deck or by handoff leaves the deck empty;
-     * if the first sleeper's bound is about to end, it wakes that sleeper to go on deck now, so
-     * that the wake-up happens during its hold instead of after it.
+     *   - nobody on deck, no handoff pending, spinning can pay, not past the bound: claim ONDECK
+     *     and spin until the lock is free (take it and clear ONDECK in one CAS), a handoff is
+     *     asked for, the learned budget (AdaptiveSpin) runs out, or the bound passes. A virtual
+     *     thread steps off the deck every ~15 µs of spinning, counts itself in "yielders" and
+     *     yields its carrier, so that work outside the lock and woken waiters can run;
+     *   - a thread we woke that finds someone else on deck goes back to sleep, first in line;
+     *   - otherwise sleep in line (sleepInLine): under the guard, with LOCKED still set, set
+     *     WAITERS (and HANDOFF if past the bound) and join the line — at the back, or at the
+     *     front if woken before or past the bound (it keeps its place and its start time). A
+     *     waiter past its bound spins on its node (so the handoff finds it running), then parks.
+     *     Only the first sleeper parks with a timer for its bound; when it fires, the sleeper
+     *     asks for the handoff (or takes the lock if free). Signalled with HANDED: the lock is
+     *     ours. With WOKEN: WAKING is ours; compete as above.
+     * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
+     *   - HANDOFF: under the guard take the first sleeper, clear HANDOFF, fix WAITERS, signal it
+     *     with HANDED (LOCKED stays set), yield to it, and if the next sleeper is due, wake it;
+     *   - else clear LOCKED, then: if the first sleeper's bound ends within WAKE_AHEAD_NANOS
+     *     (sampled clock, below), wake it even past the deck — it will ask for the handoff while
+     *     running, and its wake-up overlaps the next holds (the lineup) — and yield to it; else
+     *     if sleepers exist and nobody is on deck or waking, wake the first to compete, and yield;
+     *     else yield anyway if a virtual waiter is waking or has yielded (it needs a carrier), or,
+     *     on a platform thread, if holds are long (LONG_HOLD_PERIOD).
+     * The bound is thus enforced by running threads, not by a sleeper's timer alone: a virtual
+     * thread whose timer fired may find no free carrier (nothing preempts the two that trade the
+     * lock), and a platform thread's timer wakes it into a full run queue.
      *
-     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a fifth of a
-     * 0.1 µs hold, so the unlocker checks the first sleeper's bound every checkPeriod contended
-     * unlocks, retuned at each check so that checks fall about CHECK_INTERVAL_NANOS apart.
-     * unlocksUntilCheck, checkPeriod and lastCheckNanos are plain fields touched only by the
-     * holder inside releaseCore: the lock's own release and acquire order one holder's writes
-     * before the next holder's reads.
+     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a large part of
+     * a short hold (55 ns here with kvm-clock), so the unlocker checks the first sleeper's
+     * deadline every checkPeriod contended unlocks, retuned at each check so that checks fall
+     * about CHECK_INTERVAL_NANOS apart. unlocksUntilCheck, checkPeriod and lastCheckNanos are
+     * plain fields touched only by the holder inside releaseCore: the lock's own release and
+     * acquire order one holder's writes before the next holder's reads. checkPeriod doubles as
+     * an estimate of how long holds are. Waiters read the clock lazily for the same reason: a
+     * spin that succeeds within 64 rounds never reads it.
      *
      * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
      * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
-     * not sleep. Whoever clears ONDECK without taking the lock re-checks "free, sleepers, nobody
-     * on deck" and wakes one, since an unlock may have skipped its wake because of that ONDECK.
+     * not sleep. Whoever gives up ONDECK or WAKING without taking the lock re-checks "free,
+     * sleepers, nobody on deck or waking" and wakes one (clearAndPassOn), since an unlock may have
+     * skipped its wake because of that bit.
      *
      * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer
      * in line a waker has taken it and its signal is on the way: it waits for it, keeps the lock
-     * if HANDED (remembering an interrupt), or leaves the deck (with the re-check above) if DECK.
-     * A spinner that gives up leaves the deck the same way.
+     * if HANDED (remembering an interrupt), or gives WAKING back (with the re-check above) if
+     * WOKEN. A spinner that gives up leaves the deck the same way.
      *
      * Memory ordering: every state access is volatile or a CAS; the acquiring CAS has acquire
      * semantics and the releasing CAS release semantics. A handoff publishes the critical
@@ -136,7 +145,7 @@ public final class LineupMutex extends AbstractMutex {
     static final long CHECK_INTERVAL_NANOS = 20_000L;
     /** The most contended unlocks between two such checks. */
     static final int MAX_CHECK_PERIOD = 1 << 12;
-    /** A new holder wakes the first sleeper to go on deck when its bound ends within this. */
+    /** An unlocker wakes the first sleeper when its bound ends within this (at most half the bound). */
     static final long WAKE_AHEAD_NANOS = 100_000L;
     /**
      * A platform thread's contended unlock yields its processor when holds are long: checkPeriod at
@@ -151,7 +160,9 @@ public final class LineupMutex extends AbstractMutex {
     static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
     /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
     private static final int CHECKS_PER_YIELD = 8;
-    /** Spin rounds between two looks at the clock (and, on a virtual thread, two yields). */
+    /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
+    private static final int NANOS_PER_ROUND = 30;
+    /** Spin rounds between two looks at the clock. */
     private static final int ROUNDS_PER_CHECK = 64;
 
     private volatile int state;
@@ -317,7 +328,8 @@ public final class LineupMutex extends AbstractMutex {
             int s = state;
             if ((s & LOCKED) == 0) {
                 if (casState(s, (s | LOCKED) & ~ONDECK)) {
-                    spin.succeeded();
+                    // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
+                    spin.succeeded(spinStartNanos == 0L ? (long) round * NANOS_PER_ROUND : System.nanoTime() - spinStartNanos);
                     if (stats != null) {
                         stats.add(LockEvent.SPIN_ACQUIRE);
                     }

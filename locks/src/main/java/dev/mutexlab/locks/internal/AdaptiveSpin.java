@@ -11,9 +11,14 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Implementation notes. The budget is a time ({@code limitNanos}), not a count of
  * {@link Thread#onSpinWait()} calls, because the cost of a PAUSE differs tenfold between
- * processors. Success grows it by a quarter (plus {@link #GROW_NANOS}), failure halves it, within
- * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]: like TCP's additive-increase, multiplicative-decrease,
- * it backs off quickly when spinning stops paying and creeps back when it pays again. The field
+ * processors. A spin that ends with the lock moves the budget an eighth of the way towards four
+ * times what that spin took; one that runs out shrinks it by an eighth; always within
+ * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]. So short critical sections keep the budget a few times
+ * their length (a spinner whose holder was preempted gives up soon instead of burning a processor
+ * for the longest budget), long ones grow it quickly, and waits that spinning never catches bring
+ * it down within a few dozen failures. Halving on failure, as an earlier version did, collapsed the
+ * budget whenever waiters arrived mid-way through long holds, and then every handover paid a park
+ * and a wake-up. The field
  * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
  * another, which only makes the heuristic a little less precise, never incorrect. On one
  * processor the budget is zero: a spinner could only delay the holder it waits for.
@@ -29,8 +34,6 @@ public final class AdaptiveSpin {
     public static final int MAX_NANOS = 200_000;
     /** The budget a new lock starts with. */
     public static final int INITIAL_NANOS = 10_000;
-    /** What a successful spin adds beyond a quarter of the budget. */
-    public static final int GROW_NANOS = 500;
 
     private int limitNanos = INITIAL_NANOS;
 
@@ -39,19 +42,26 @@ public final class AdaptiveSpin {
         return SpinPolicy.multicore() ? (int) LIMIT.getOpaque(this) : 0;
     }
 
-    /** A spin ended with the lock: spin a little longer next time. */
-    public void succeeded() {
+    /**
+     * A spin ended with the lock after {@code spunNanos}: move the budget an eighth of the way
+     * towards four times that (plus {@link #MIN_NANOS}). Spins that need little keep the budget
+     * short, so a spinner whose holder lost its processor gives up soon; spins that need most of
+     * the budget grow it quickly.
+     */
+    public void succeeded(long spunNanos) {
         int l = (int) LIMIT.getOpaque(this);
-        if (l != MAX_NANOS) { // no write at the ceiling: the line stays shared between the spinners' caches
-            LIMIT.setOpaque(this, Math.min(MAX_NANOS, l + (l >>> 2) + GROW_NANOS)); // racy by design (see notes)
+        long target = Math.min(MAX_NANOS, 4 * Math.max(0L, spunNanos) + MIN_NANOS);
+        int next = (int) (l + ((target - l) >> 3));
+        if (next != l) { // no write when settled: the line stays shared between the spinners' caches
+            LIMIT.setOpaque(this, next); // racy by design (see notes)
         }
     }
 
-    /** A spin ran out without the lock: spin half as long next time. */
+    /** A spin ran out without the lock: spin an eighth less next time. */
     public void failed() {
         int l = (int) LIMIT.getOpaque(this);
         if (l != MIN_NANOS) {
-            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l >>> 1)); // racy by design (see notes)
+            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l - (l >>> 3))); // racy by design (see notes)
         }
     }
 
