@@ -604,6 +604,7 @@ public final class LineupMutex extends AbstractMutex {
      *         else CAS LOCKED off; if sleepers and nobody on deck: wake one to go on deck; done
      */
     private void releaseSlow() {
+        boolean checked = clockTick();
         for (;;) {
             int s = state;
             if ((s & LOCKED) == 0) {
@@ -615,7 +616,8 @@ public final class LineupMutex extends AbstractMutex {
                 }
                 continue;
             }
-            boolean due = (s & (WAITERS | WAKING)) == WAITERS && firstSleeperDue();
+            boolean due = checked && (s & (WAITERS | WAKING)) == WAITERS
+                    && lastCheckNanos - (headDeadlineNanos - wakeAheadNanos) >= 0; // first sleeper due soon
             if (casState(s, s & ~LOCKED)) {
                 if (due && wakeOne(true, true)) {
                     // The lineup: the first sleeper's bound ends soon. Wake it now, even past the
@@ -640,8 +642,12 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The unlocker's sampled check: is the first sleeper's bound about to end (see "The unlocker's clock")? */
-    private boolean firstSleeperDue() {
+    /**
+     * The unlocker's sampled clock (see "The unlocker's clock"), ticked once per contended unlock:
+     * true when it was read this time (lastCheckNanos is now), which happens every checkPeriod
+     * ticks, checkPeriod retuned so that reads fall about CHECK_INTERVAL_NANOS apart.
+     */
+    private boolean clockTick() {
         if (--unlocksUntilCheck > 0) {
             return false;
         }
@@ -654,7 +660,7 @@ public final class LineupMutex extends AbstractMutex {
             checkPeriod = Math.max(1, checkPeriod >>> 1);
         }
         unlocksUntilCheck = checkPeriod;
-        return now - (headDeadlineNanos - wakeAheadNanos) >= 0;
+        return true;
     }
 
     /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
