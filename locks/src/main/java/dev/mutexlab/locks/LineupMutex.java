@@ -279,6 +279,9 @@ public final class LineupMutex extends AbstractMutex {
                     if (casState(s, (s | ONDECK) & ~clear)) {
                         onDeck = true;
                         waking = false;
+                        if (deckViolationsForTest != null) {
+                            deckOwnerForTest = Thread.currentThread();
+                        }
                     }
                     continue;
                 } else if (waking) { // somebody else is on deck: back to sleep, first in line
@@ -321,25 +324,15 @@ public final class LineupMutex extends AbstractMutex {
 
     /** Spins on deck (ONDECK is ours) until the lock is ours, or we leave the deck or give up. */
     private int spinOnDeck(Waiter node, int mode, long deadlineNanos) {
-        java.util.concurrent.atomic.AtomicInteger count = onDeckForTest; // plain: set before the threads start
-        if (count == null) {
-            return spinOnDeckUncounted(node, mode, deadlineNanos);
-        }
-        int n = count.incrementAndGet();
-        maxOnDeckForTest.accumulateAndGet(n, Math::max);
-        try {
-            return spinOnDeckUncounted(node, mode, deadlineNanos);
-        } finally {
-            count.decrementAndGet();
-        }
-    }
-
-    private int spinOnDeckUncounted(Waiter node, int mode, long deadlineNanos) {
         final long budgetNanos = spin.budgetNanos();
         final boolean virtual = Thread.currentThread().isVirtual();
         long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
+        final java.util.concurrent.atomic.AtomicInteger violations = deckViolationsForTest; // plain: set before threads start
         for (int round = 1;; round++) {
             int s = state;
+            if (violations != null && deckOwnerForTest != Thread.currentThread()) {
+                violations.incrementAndGet(); // another thread claimed the deck while we hold it
+            }
             if ((s & LOCKED) == 0) {
                 if (casState(s, (s | LOCKED) & ~ONDECK)) {
                     // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
@@ -783,9 +776,12 @@ public final class LineupMutex extends AbstractMutex {
 
     // ---- test hooks (package-private)
 
-    /** Threads in spinOnDeck now, and the most seen at once; null outside tests. */
-    java.util.concurrent.atomic.AtomicInteger onDeckForTest;
-    final java.util.concurrent.atomic.AtomicInteger maxOnDeckForTest = new java.util.concurrent.atomic.AtomicInteger();
+    /**
+     * When set: the thread that last claimed ONDECK, and how often a spinner found that it was not
+     * itself — which can only happen if two threads held the deck at once. Null outside tests.
+     */
+    volatile Thread deckOwnerForTest;
+    java.util.concurrent.atomic.AtomicInteger deckViolationsForTest;
 
     /** Runs between a waker's dequeue of {@code w} and its signal; null outside tests. */
     java.util.function.Consumer<Thread> afterDequeueForTest;
