@@ -1,9 +1,11 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.RuntimeSemaphore;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -164,10 +166,13 @@ public final class GoMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = null;
         long waitStartNanos = 0L;
         boolean starving = false;
         boolean awoke = false;
+        boolean spun = false;
+        boolean handedOff = false;
         int iter = 0;
         int old = state;
         for (;;) {
@@ -180,6 +185,7 @@ public final class GoMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.SPIN_ROUND);
                 }
+                spun = true;
                 iter++;
                 old = state;
                 continue;
@@ -250,6 +256,7 @@ public final class GoMutex extends AbstractMutex {
                         delta -= STARVING;
                     }
                     getAndAddState(delta);
+                    handedOff = true;
                     if (stats != null) {
                         stats.add(LockEvent.HANDOFF);
                         if (exit) {
@@ -270,6 +277,7 @@ public final class GoMutex extends AbstractMutex {
         if (node != null) {
             node.restoreInterrupt();
         }
+        contended(jfr, handedOff ? Won.HANDOFF : node != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
         return true;
     }
 

@@ -1,8 +1,10 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -170,6 +172,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         boolean interrupted = false;
         boolean slept = false;
@@ -219,6 +222,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             node.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
         }
         node.restoreInterrupt();
+        contended(jfr, slept ? Won.WOKEN : Won.BARGING);
         return true;
     }
 
@@ -250,6 +254,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         queue.add(node, false);
         boolean interrupted = false;
@@ -276,6 +281,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                     node.rememberInterrupt();
                 }
                 node.restoreInterrupt();
+                contended(jfr, Won.HANDOFF);
                 return true;
             }
         }

@@ -33,6 +33,9 @@ public abstract class AbstractMutex implements Mutex {
 
     protected AbstractMutex(boolean recordStats) {
         this.stats = recordStats ? new EventCounters() : null;
+        if (recordStats) {
+            MutexStatisticsEvent.track(this); // reads only stats, assigned above
+        }
     }
 
     // ---- the algorithm's hooks
@@ -208,6 +211,35 @@ public abstract class AbstractMutex implements Mutex {
             node.restoreInterrupt();
         }
         return false;
+    }
+
+    // ---- the JFR contention event, for slow paths only
+
+    /**
+     * Begins a {@code dev.mutexlab.MutexContended} JFR event for an acquisition that enters its slow
+     * path. Returns null, without reading the clock, unless a recording enables the event; call it
+     * once, first thing in the slow path, and never on the fast path (which stays free of JFR).
+     */
+    protected final MutexContendedEvent contentionStart() {
+        return MutexContendedEvent.start(this);
+    }
+
+    /**
+     * Ends what {@link #contentionStart()} began, once the slow path has the lock: commits the event
+     * if the wait reached the recording's threshold. Does nothing when {@code event} is null; an
+     * acquisition that gives up (timeout, interrupt) simply never calls it.
+     *
+     * <pre>{@code
+     * MutexContendedEvent jfr = contentionStart();
+     * ... spin, sleep ...
+     * contended(jfr, slept ? Won.WOKEN : Won.SPINNING);
+     * return true;
+     * }</pre>
+     */
+    protected final void contended(MutexContendedEvent event, Won how) {
+        if (event != null) {
+            event.won(this, how);
+        }
     }
 
     // ---- owner bookkeeping, shared with MutexCondition
