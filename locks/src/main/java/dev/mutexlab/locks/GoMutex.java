@@ -346,10 +346,7 @@ public final class GoMutex extends AbstractMutex {
 
     @Override
     protected void releaseCore() {
-        if (casState(LOCKED, 0)) { // T6 when nobody waits: the common uncontended case
-            return;
-        }
-        int next = getAndAddState(-LOCKED) - LOCKED; // T6
+        int next = getAndAddState(-LOCKED) - LOCKED; // T6: Go's one atomic add, uncontended or not
         if (next != 0) {
             unlockSlow(next);
         }
