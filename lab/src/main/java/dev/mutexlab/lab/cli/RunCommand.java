@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.jfr.JfrRecording;
 import dev.mutexlab.lab.report.Progress;
 import dev.mutexlab.lab.report.RunTable;
 import dev.mutexlab.lab.results.ResultIO;
@@ -74,6 +75,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write every sample as CSV.")
     Path csv;
 
+    @Option(names = "--jfr", paramLabel = "FILE.jfr", description = {
+            "Record the measuring JVMs with JDK Flight Recorder into FILE: dev.mutexlab.MutexContended and",
+            "MutexStatistics, jdk.JavaMonitorEnter, jdk.ThreadPark, jdk.VirtualThreadPinned (settings: mutexlab.jfc)."})
+    Path jfr;
+
     @Option(names = "--record-waits", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Time every acquisition (--no-record-waits only to measure the harness's own cost).")
     boolean recordWaits;
@@ -94,7 +100,12 @@ public final class RunCommand implements Callable<Integer> {
                 config.estimatedNanos() / 1_000_000_000L,
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        RunOrchestrator orchestrator = new RunOrchestrator(config, commandLine, List.of());
+        if (jfr != null) {
+            ResultIO.checkWritable(jfr);
+        }
+        JfrRecording recording = jfr != null ? JfrRecording.start() : null;
+        RunOrchestrator orchestrator = new RunOrchestrator(config, commandLine,
+                recording != null ? recording.childJvmOptions() : List.of());
         AtomicBoolean finished = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread onInterrupt = new Thread(() -> {
@@ -125,6 +136,10 @@ public final class RunCommand implements Callable<Integer> {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
         out.printf("%nResult: %s%s%n", outFile, csv != null ? " (CSV: " + csv + ")" : "");
+        if (recording != null) {
+            out.printf("JFR: %s (%d JVMs; 'jfr summary' counts the events, 'jfr print --events dev.mutexlab.MutexContended' shows them)%n",
+                    jfr, recording.finish(jfr));
+        }
         return 0;
     }
 
