@@ -21,10 +21,11 @@ class RunJfrTest {
     @Test
     void runRecordsContendedAcquisitionsOfEveryMeasuringJvm() throws Exception {
         Path jfr = dir.resolve("x.jfr");
-        // 3 workers on 1 CPU: a worker preempted while holding the lock makes the others wait for
-        // milliseconds, far above the 20 us threshold, in every run.
-        Cli o = Cli.run("run", "--locks", "go,jdk", "--workers", "3", "--procs", "1", "--hold", "2us",
-                "--duration", "60ms", "--warmup", "20ms", "--runs", "1", "--threads", "platform,virtual",
+        // 3 platform workers on 1 CPU that are always inside the lock (no work outside): whenever the
+        // scheduler switches workers, which it must within a few ms, it preempts the holder, and the
+        // worker that runs next waits for milliseconds, far above the 20 us threshold.
+        Cli o = Cli.run("run", "--locks", "go,jdk", "--workers", "3", "--procs", "1", "--hold", "200us",
+                "--outside", "0", "--duration", "100ms", "--warmup", "20ms", "--runs", "1", "--threads", "platform,virtual",
                 "--out", dir.resolve("r.json").toString(), "--jfr", jfr.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("JFR: " + jfr).as("one recording per thread kind, joined").contains("(2 JVMs");
