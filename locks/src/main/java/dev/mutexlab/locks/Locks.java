@@ -43,6 +43,11 @@ public final class Locks {
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s"),
                 true, Locks::go));
+        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, handoff to a waiter past its bound (1 ms)",
+                examples(
+                        "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
+                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s"),
+                true, Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
                         "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
@@ -152,6 +157,13 @@ public final class Locks {
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
         return new GoMutex(threshold, recordStats || spec.flag("stats"));
+    }
+
+    private static Lock lineup(LockSpec spec, boolean recordStats) {
+        spec.requireOnly(Set.of("bound", "stats"));
+        String b = spec.value("bound", null);
+        Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
+        return new LineupMutex(bound, recordStats || spec.flag("stats"));
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {

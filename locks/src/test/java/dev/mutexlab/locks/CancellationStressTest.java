@@ -31,7 +31,7 @@ class CancellationStressTest {
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
         for (String spec : List.of("spinbit", "spinbit:lowlatency", "futex", "kernel",
-                "semaphore", "semaphore:wake2", "semaphore:handoff")) {
+                "semaphore", "semaphore:wake2", "semaphore:handoff", "lineup", "lineup:bound=50us")) {
             for (ThreadKind kind : ThreadKind.values()) {
                 list.add(Arguments.of(spec, kind));
             }

@@ -91,9 +91,23 @@ class LincheckTest {
         }
     }
 
+    /** Lineup with a bound that never passes in a model-checking run: barging, the deck, the line. */
+    public static final class Lineup extends Scenario {
+        public Lineup() {
+            super(new LineupMutex(java.time.Duration.ofHours(1)));
+        }
+    }
+
+    /** Lineup with a zero bound: every waiter is past it at once, so every contended unlock hands off. */
+    public static final class LineupHandoff extends Scenario {
+        public LineupHandoff() {
+            super(new LineupMutex(java.time.Duration.ZERO));
+        }
+    }
+
     static Stream<Class<? extends Scenario>> scenarios() {
         return Stream.of(Spinbit.class, SpinbitLowLatency.class, Futex.class, Kernel.class,
-                Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class);
+                Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,703 @@
+package dev.mutexlab.locks;
+
+import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.AdaptiveSpin;
+import dev.mutexlab.locks.internal.WaitQueue;
+import dev.mutexlab.locks.internal.Waiter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A lock with the throughput of a barging lock and a hard bound on waiting: one holder, at most
+ * one waiter "on deck" spinning for the lock, and the others asleep in line (first in, first
+ * out). A waiter that has waited longer than the bound (1 ms by default) is handed the lock by
+ * the next unlock, and until then no one may pass it.
+ *
+ * <p>Use it where {@link java.util.concurrent.locks.ReentrantLock} or {@code synchronized} would
+ * do but long tails would not: it lets running threads take the lock back to back (which is what
+ * makes barging locks fast when critical sections are short), keeps at most one of them spinning
+ * (so spinning never eats the processors that the holder and the work outside the lock need),
+ * learns per lock how long spinning pays, and never lets a waiter wait much longer than the
+ * bound plus the holds of those ahead of it in line — also on virtual threads, where nothing
+ * preempts a thread that keeps a carrier busy.
+ *
+ * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
+ * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges unless a waiter
+ * is past its bound), timed and interruptible acquisition, and conditions. Acquiring has the
+ * memory effects of a volatile read and releasing those of a volatile write.
+ *
+ * <pre>{@code
+ * Mutex m = new LineupMutex();                          // waits bounded at about 1 ms
+ * Mutex tight = new LineupMutex(Duration.ofNanos(250_000)); // tighter bound, a little less throughput
+ * m.lock();
+ * try {
+ *     // ...
+ * } finally {
+ *     m.unlock();
+ * }
+ * }</pre>
+ */
+public final class LineupMutex extends AbstractMutex {
+
+    /*
+     * Implementation notes.
+     *
+     * Origins. The "baseball lineup" proposed for Go's runtime lock (golang/go#68578): one thread
+     * at bat, one on deck spinning, the rest in the dugout asleep. Go 1.24's spinbit lock keeps
+     * the one-spinner rule; Go's sync.Mutex (CL 34310) contributes barging in normal mode and
+     * direct handoff after a waiter waited 1 ms; Fissile locks (Dice & Kogan) call the same idea
+     * bounded bypass; Malthusian locks (Dice) show that keeping the surplus waiters asleep is
+     * what makes an oversubscribed lock fast; HotSpot's monitors learn their spin per lock
+     * (AdaptiveSpin); parking_lot's eventual fairness bounds unfairness in time.
+     *
+     * State word (int):
+     *   bit 0  LOCKED   the lock is held (or being handed over: ownership passes with it set)
+     *   bit 1  ONDECK   one waiter is awake and spinning for the lock (or has been woken to);
+     *                   while it is set unlock wakes nobody, and no other waiter spins
+     *   bit 2  HANDOFF  the first sleeper has waited past its bound: the next unlock hands it
+     *                   the lock directly, and nobody may take the deck meanwhile
+     *   bit 3  WAITERS  the line of sleepers is not empty
+     * Invariants: HANDOFF implies LOCKED and WAITERS; WAITERS is set exactly when the line is
+     * non-empty whenever the line's guard is free; ONDECK has one owner, who clears it when it
+     * takes the lock, leaves the deck, or gives up.
+     *
+     * The line is a WaitQueue (a doubly linked list under a small guard), so a waiter that times
+     * out or is interrupted can take itself out. Every change of WAITERS, and every change of
+     * HANDOFF except the unlocker's clearing of it in a handoff, happens under the guard.
+     * headDeadlineNanos, the bound's end for the first sleeper, is written under the guard too.
+     *
+     * lock: CAS 0 -> LOCKED. Slow path, looping:
+     *   - lock free: take it (barging is allowed: any bypass ends at the bound);
+     *   - nobody on deck, no handoff pending, spinning can pay: claim ONDECK and spin — with
+     *     onSpinWait, a virtual thread yielding its carrier now and then so that the work
+     *     outside the lock and a waiter due for handoff can run — until the lock is free (take
+     *     it and clear ONDECK in one CAS), a handoff is requested, the learned budget runs out,
+     *     or the waiter's own bound passes (then clear ONDECK and sleep);
+     *   - otherwise sleep in line: under the guard, with LOCKED still set, set WAITERS (and
+     *     HANDOFF if past the bound) and join the line — at the back, or at the front if the
+     *     waiter was woken before or is past its bound (it keeps its place and its start time).
+     *     Park until signalled or until the bound passes. Signalled with HANDED: the lock is
+     *     ours. With DECK: the waker set ONDECK for us; go spin. At the bound: set HANDOFF (or
+     *     take the lock if it is free), then spin briefly on the node if first in line (so that
+     *     the handoff is quick), then park until signalled.
+     * unlock: CAS LOCKED -> 0. Slow path:
+     *   - HANDOFF set, or the first sleeper is past its bound (checked by the unlocker itself,
+     *     because a virtual thread whose park timed out may find no free carrier to run on):
+     *     under the guard take the first sleeper, clear HANDOFF, fix WAITERS, and signal it with
+     *     HANDED, leaving LOCKED set;
+     *   - otherwise clear LOCKED and, if sleepers exist and nobody is on deck, wake the first
+     *     one to go on deck (set ONDECK for it, signal it with DECK).
+     * The lineup: a thread that took the lock from the deck or by handoff leaves the deck empty;
+     * if the first sleeper's bound is about to end, it wakes that sleeper to go on deck now, so
+     * that the wake-up happens during its hold instead of after it.
+     *
+     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a fifth of a
+     * 0.1 µs hold, so the unlocker checks the first sleeper's bound every checkPeriod contended
+     * unlocks, retuned at each check so that checks fall about CHECK_INTERVAL_NANOS apart.
+     * unlocksUntilCheck, checkPeriod and lastCheckNanos are plain fields touched only by the
+     * holder inside releaseCore: the lock's own release and acquire order one holder's writes
+     * before the next holder's reads.
+     *
+     * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
+     * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
+     * not sleep. Whoever clears ONDECK without taking the lock re-checks "free, sleepers, nobody
+     * on deck" and wakes one, since an unlock may have skipped its wake because of that ONDECK.
+     *
+     * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer
+     * in line a waker has taken it and its signal is on the way: it waits for it, keeps the lock
+     * if HANDED (remembering an interrupt), or leaves the deck (with the re-check above) if DECK.
+     * A spinner that gives up leaves the deck the same way.
+     *
+     * Memory ordering: every state access is volatile or a CAS; the acquiring CAS has acquire
+     * semantics and the releasing CAS release semantics. A handoff publishes the critical
+     * section through the guard's release and the node's volatile wake flag (Waiter.signal).
+     */
+
+    /** The default bound on waiting before the lock is handed over: 1 ms, as Go's starvation threshold. */
+    public static final Duration DEFAULT_BOUND = Duration.ofMillis(1);
+
+    static final int LOCKED = 1;
+    static final int ONDECK = 2;
+    static final int HANDOFF = 4;
+    static final int WAITERS = 8;
+
+    /** Node ticket: ownership was handed over (LOCKED stays set). */
+    static final int HANDED = 1;
+    /** Node ticket: the waker set ONDECK for this waiter; it should spin for the lock. */
+    static final int DECK = 2;
+
+    /** How far apart in time an unlocker checks the first sleeper's bound. */
+    static final long CHECK_INTERVAL_NANOS = 20_000L;
+    /** The most contended unlocks between two such checks. */
+    static final int MAX_CHECK_PERIOD = 1 << 12;
+    /** A new holder wakes the first sleeper to go on deck when its bound ends within this. */
+    static final long WAKE_AHEAD_NANOS = 100_000L;
+    /** Spin rounds between two looks at the clock (and, on a virtual thread, two yields). */
+    private static final int ROUNDS_PER_CHECK = 64;
+
+    private volatile int state;
+    private final WaitQueue line = new WaitQueue();
+    /** When the first sleeper's bound ends; meaningful while WAITERS is set. Written under the guard. */
+    private volatile long headDeadlineNanos;
+    private final long boundNanos;
+    private final long wakeAheadNanos;
+    private final AdaptiveSpin spin = new AdaptiveSpin();
+
+    // The unlocker's clock (plain: touched only by the holder, see the notes).
+    private int unlocksUntilCheck;
+    private int checkPeriod = 1;
+    private long lastCheckNanos;
+
+    /** A lineup lock with the default bound of 1 ms and no statistics. */
+    public LineupMutex() {
+        this(DEFAULT_BOUND, false);
+    }
+
+    /** A lineup lock that hands the lock to a waiter once it has waited {@code bound}. */
+    public LineupMutex(Duration bound) {
+        this(bound, false);
+    }
+
+    /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
+    public LineupMutex(Duration bound, boolean recordStats) {
+        super(recordStats);
+        Objects.requireNonNull(bound, "bound");
+        if (bound.isNegative()) {
+            throw new IllegalArgumentException("bound must not be negative: " + bound);
+        }
+        long nanos;
+        try {
+            nanos = bound.toNanos();
+        } catch (ArithmeticException overflow) {
+            nanos = Long.MAX_VALUE / 2;
+        }
+        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // deadlines never overflow
+        this.wakeAheadNanos = Math.min(WAKE_AHEAD_NANOS, boundNanos / 2);
+    }
+
+    /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
+    public long boundNanos() {
+        return boundNanos;
+    }
+
+    // ---- algorithm
+
+    @Override
+    protected boolean tryAcquireOnce() {
+        int s = state;
+        return (s & LOCKED) == 0 && casState(s, s | LOCKED); // barges; HANDOFF implies LOCKED
+    }
+
+    @Override
+    protected boolean acquireCore(int mode, long deadlineNanos) throws InterruptedException {
+        return casState(0, LOCKED) || acquireSlow(mode, deadlineNanos);
+    }
+
+    private static final int ACQUIRED = 0;
+    private static final int LEFT_DECK = 1;
+    private static final int GAVE_UP_TIMEOUT = 2;
+    private static final int GAVE_UP_INTERRUPT = 3;
+    private static final int RETRY = 4;
+    private static final int GOT_DECK = 5;
+
+    /*
+     * acquireSlow:
+     *   start = now (the bound counts from here, across every re-queue)
+     *   loop:
+     *     if onDeck: r = spinOnDeck(); onDeck = false
+     *                acquired -> done; gave up -> return; left -> sleep at the front
+     *     else if free: CAS LOCKED -> done
+     *     else if nobody on deck, no handoff, spinning pays, not past bound: CAS ONDECK; onDeck
+     *     else: r = sleepInLine(): HANDED -> done; DECK -> onDeck; RETRY -> loop; gave up -> return
+     */
+    private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
+        int s0 = state;
+        if ((s0 & LOCKED) == 0 && casState(s0, s0 | LOCKED)) {
+            return true; // free, with sleepers or a spinner about: barge (bounded, see the notes)
+        }
+        if (stats != null) {
+            stats.add(LockEvent.CONTENDED_ACQUIRE);
+        }
+        long startNanos = System.nanoTime();
+        Waiter node = null;
+        boolean onDeck = false;
+        boolean front = false; // re-join the line at the front: woken before, so it keeps its place
+        int r;
+        for (;;) {
+            if (onDeck) {
+                onDeck = false;
+                r = spinOnDeck(startNanos, mode, deadlineNanos);
+                if (r == LEFT_DECK) {
+                    front |= node != null;
+                    r = RETRY_SLEEP;
+                }
+            } else {
+                int s = state;
+                if ((s & LOCKED) == 0) {
+                    if (casState(s, s | LOCKED)) {
+                        r = ACQUIRED;
+                    } else {
+                        continue;
+                    }
+                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0
+                        && System.nanoTime() - startNanos < boundNanos) {
+                    onDeck = casState(s, s | ONDECK);
+                    continue;
+                } else {
+                    r = RETRY_SLEEP;
+                }
+            }
+            if (r == RETRY_SLEEP) {
+                if (node == null) {
+                    node = new Waiter();
+                    node.startNanos = startNanos;
+                }
+                r = sleepInLine(node, front, mode, deadlineNanos);
+                if (r == RETRY) {
+                    continue;
+                }
+                if (r == GOT_DECK) {
+                    onDeck = true;
+                    front = true;
+                    continue;
+                }
+            }
+            if (r == ACQUIRED) {
+                if (node != null) {
+                    node.restoreInterrupt();
+                }
+                wakeAheadIfDue();
+                return true;
+            }
+            return gaveUp(r == GAVE_UP_INTERRUPT, node);
+        }
+    }
+
+    private static final int RETRY_SLEEP = 6;
+
+    /** Spins on deck (ONDECK is ours) until the lock is ours, or we leave the deck or give up. */
+    private int spinOnDeck(long startNanos, int mode, long deadlineNanos) {
+        final long budgetNanos = spin.budgetNanos();
+        final boolean virtual = Thread.currentThread().isVirtual();
+        final long spinStartNanos = System.nanoTime();
+        for (int round = 1;; round++) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                if (casState(s, (s | LOCKED) & ~ONDECK)) {
+                    spin.succeeded();
+                    if (stats != null) {
+                        stats.add(LockEvent.SPIN_ACQUIRE);
+                    }
+                    return ACQUIRED;
+                }
+                continue;
+            }
+            if ((s & HANDOFF) != 0) {
+                leaveDeck(); // a waiter past its bound comes first: make way
+                return LEFT_DECK;
+            }
+            if (round % ROUNDS_PER_CHECK == 0) {
+                long now = System.nanoTime();
+                int giveUp = mustGiveUp(mode, deadlineNanos);
+                if (giveUp != 0) {
+                    leaveDeck();
+                    return giveUp;
+                }
+                if (now - spinStartNanos > budgetNanos || now - startNanos >= boundNanos) {
+                    if (now - spinStartNanos > budgetNanos) {
+                        spin.failed();
+                    }
+                    leaveDeck();
+                    return LEFT_DECK;
+                }
+                if (virtual) {
+                    Thread.yield(); // never keep a carrier from runnable virtual threads for long
+                    if (stats != null) {
+                        stats.add(LockEvent.YIELD);
+                    }
+                } else if (stats != null) {
+                    stats.add(LockEvent.SPIN_ROUND);
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /*
+     * sleepInLine(node):
+     *   past = past the bound
+     *   guard: if free -> RETRY; CAS WAITERS (| HANDOFF if past), requiring LOCKED; join the line
+     *   loop:
+     *     park until signalled, the user's deadline, or (not yet past) the bound
+     *     signalled: HANDED -> ACQUIRED; DECK -> GOT_DECK
+     *     user deadline or interrupt: leave the line, or take what a waker already sent
+     *     bound: guard; if taken by a waker -> await the signal; if free -> take it and leave
+     *            the line; else set HANDOFF; spin on the node if first, then park
+     */
+    private int sleepInLine(Waiter node, boolean front, int mode, long deadlineNanos) {
+        boolean past = System.nanoTime() - node.startNanos >= boundNanos;
+        line.lockGuard();
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                line.unlockGuard();
+                return RETRY;
+            }
+            if (casState(s, s | WAITERS | (past ? HANDOFF : 0))) {
+                break;
+            }
+        }
+        node.reset();
+        line.add(node, front || past);
+        headChanged();
+        line.unlockGuard();
+        if (stats != null) {
+            stats.add(past ? LockEvent.HANDOFF_REQUEST : LockEvent.PARK);
+        }
+        if (past) {
+            awaitHandoffBriefly(node);
+        }
+        for (;;) {
+            long boundDeadlineNanos = node.startNanos + boundNanos;
+            int w;
+            if (past || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
+                w = node.block(this, mode, deadlineNanos);
+            } else {
+                w = node.block(this, mode | Waiter.TIMED, boundDeadlineNanos);
+                if (w == Waiter.TIMED_OUT && !Waiter.deadlinePassed(mode, deadlineNanos)) {
+                    past = true;
+                    int r = boundPassed(node);
+                    if (r != RETRY) {
+                        return r;
+                    }
+                    continue;
+                }
+            }
+            if (w == Waiter.SIGNALLED) {
+                return received(node);
+            }
+            return cancel(node, w == Waiter.INTERRUPTED);
+        }
+    }
+
+    /** The node's bound passed while it slept: ask for a handoff, or take a free lock. */
+    private int boundPassed(Waiter node) {
+        line.lockGuard();
+        if (!line.contains(node)) { // a waker took us: its signal is on the way
+            line.unlockGuard();
+            node.awaitSignal(this);
+            return received(node);
+        }
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                if (casState(s, s | LOCKED)) {
+                    line.remove(node);
+                    lineChanged();
+                    line.unlockGuard();
+                    return ACQUIRED;
+                }
+            } else if ((s & HANDOFF) != 0 || casState(s, s | HANDOFF)) {
+                break;
+            }
+        }
+        boolean first = line.peekFirst() == node;
+        line.unlockGuard();
+        if (stats != null) {
+            stats.add(LockEvent.HANDOFF_REQUEST);
+        }
+        if (first) {
+            awaitHandoffBriefly(node);
+        }
+        return RETRY; // park again, now without the bound
+    }
+
+    /** A waiter due for handoff spins on its node for a while, so that the handoff is quick. */
+    private void awaitHandoffBriefly(Waiter node) {
+        long budgetNanos = spin.budgetNanos();
+        if (budgetNanos == 0) {
+            return;
+        }
+        boolean virtual = Thread.currentThread().isVirtual();
+        long startNanos = System.nanoTime();
+        for (int round = 1; !node.isWoken(); round++) {
+            if (round % ROUNDS_PER_CHECK == 0) {
+                if (System.nanoTime() - startNanos > budgetNanos) {
+                    return;
+                }
+                if (virtual) {
+                    Thread.yield();
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** What a signalled node was sent. */
+    private static int received(Waiter node) {
+        return node.ticket == HANDED ? ACQUIRED : GOT_DECK;
+    }
+
+    /** A sleeper gives up: leaves the line, or takes what a waker has already sent it. */
+    private int cancel(Waiter node, boolean interrupted) {
+        line.lockGuard();
+        boolean removed = line.remove(node);
+        if (removed) {
+            lineChanged();
+        }
+        line.unlockGuard();
+        int gaveUp = interrupted ? GAVE_UP_INTERRUPT : GAVE_UP_TIMEOUT;
+        if (removed) {
+            return gaveUp;
+        }
+        node.awaitSignal(this); // dequeued by a waker: its signal is on the way
+        if (node.ticket == HANDED) {
+            if (interrupted) {
+                node.rememberInterrupt(); // we keep the lock, so the interrupt must not be lost
+            }
+            return ACQUIRED;
+        }
+        leaveDeck(); // woken to go on deck, but leaving
+        return gaveUp;
+    }
+
+    /** Clears ONDECK (ours); then wakes a sleeper if an unlock skipped its wake because of us. */
+    private void leaveDeck() {
+        for (;;) {
+            int s = state;
+            if (casState(s, s & ~ONDECK)) {
+                break;
+            }
+        }
+        wakeOnDeck(false);
+    }
+
+    /**
+     * Wakes the first sleeper to go on deck, if there are sleepers, nobody is on deck, no handoff
+     * is pending and — unless {@code evenIfLocked} — the lock is free.
+     */
+    private void wakeOnDeck(boolean evenIfLocked) {
+        for (;;) {
+            int s = state;
+            int mask = WAITERS | ONDECK | HANDOFF | (evenIfLocked ? 0 : LOCKED);
+            if ((s & mask) != WAITERS) {
+                return;
+            }
+            if (!casState(s, s | ONDECK)) {
+                continue;
+            }
+            line.lockGuard();
+            Waiter w = line.pollFirst();
+            if (w != null) {
+                lineChanged();
+            }
+            line.unlockGuard();
+            if (w != null) {
+                afterDequeue(w);
+                w.ticket = DECK;
+                w.signal();
+                if (stats != null) {
+                    stats.add(LockEvent.WAKEUP);
+                }
+                return;
+            }
+            for (;;) { // the line emptied meanwhile: give the deck back and look again
+                int t = state;
+                if (casState(t, t & ~ONDECK)) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The lineup: a new holder wakes the first sleeper to go on deck if its bound ends soon. */
+    private void wakeAheadIfDue() {
+        int s = state;
+        // lastCheckNanos is the unlockers' clock, ours to read as the holder: at most about
+        // CHECK_INTERVAL_NANOS old while sleepers exist, which the margin absorbs.
+        if ((s & (WAITERS | ONDECK | HANDOFF)) == WAITERS
+                && headDeadlineNanos - lastCheckNanos <= wakeAheadNanos + CHECK_INTERVAL_NANOS) {
+            if (stats != null) {
+                stats.add(LockEvent.ANTI_STARVATION_WAKE);
+            }
+            wakeOnDeck(true);
+        }
+    }
+
+    @Override
+    protected void releaseCore() {
+        if (!casState(LOCKED, 0)) {
+            releaseSlow();
+        }
+    }
+
+    /*
+     * releaseSlow:
+     *   loop: if HANDOFF, or sleepers and the first is past its bound (sampled clock):
+     *           hand the lock to the first sleeper (LOCKED stays set); done unless the line was empty
+     *         else CAS LOCKED off; if sleepers and nobody on deck: wake one to go on deck; done
+     */
+    private void releaseSlow() {
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                throw new IllegalStateException("lineup: unlock of an unlocked mutex (" + describe(s) + ")");
+            }
+            if ((s & HANDOFF) != 0 || ((s & WAITERS) != 0 && firstSleeperPastBound())) {
+                if (handOff()) {
+                    return;
+                }
+                continue;
+            }
+            if (casState(s, s & ~LOCKED)) {
+                if ((s & (WAITERS | ONDECK)) == WAITERS) {
+                    wakeOnDeck(false);
+                } else if (stats != null && (s & (WAITERS | ONDECK)) == (WAITERS | ONDECK)) {
+                    stats.add(LockEvent.WAKE_SKIPPED);
+                }
+                return;
+            }
+        }
+    }
+
+    /** The unlocker's sampled check of the first sleeper's bound (see "The unlocker's clock"). */
+    private boolean firstSleeperPastBound() {
+        if (--unlocksUntilCheck > 0) {
+            return false;
+        }
+        long now = System.nanoTime();
+        long sinceLastNanos = now - lastCheckNanos;
+        lastCheckNanos = now;
+        if (sinceLastNanos < CHECK_INTERVAL_NANOS / 2) {
+            checkPeriod = Math.min(MAX_CHECK_PERIOD, checkPeriod << 1);
+        } else if (sinceLastNanos > CHECK_INTERVAL_NANOS * 2) {
+            checkPeriod = Math.max(1, checkPeriod >>> 1);
+        }
+        unlocksUntilCheck = checkPeriod;
+        return now - headDeadlineNanos >= 0;
+    }
+
+    /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
+    private boolean handOff() {
+        line.lockGuard();
+        Waiter w = line.pollFirst();
+        lineChanged(); // also clears HANDOFF
+        line.unlockGuard();
+        if (w == null) {
+            return false;
+        }
+        afterDequeue(w);
+        w.ticket = HANDED;
+        w.signal();
+        if (stats != null) {
+            stats.add(LockEvent.HANDOFF);
+        }
+        return true;
+    }
+
+    /** Guard held, the line changed by a removal: fix WAITERS, clear HANDOFF, and the head's deadline. */
+    private void lineChanged() {
+        boolean empty = line.isEmpty();
+        for (;;) {
+            int s = state;
+            int next = s & ~HANDOFF;
+            if (empty) {
+                next &= ~WAITERS;
+            }
+            if (s == next || casState(s, next)) {
+                break;
+            }
+        }
+        headChanged();
+    }
+
+    /** Guard held: records the first sleeper's deadline. */
+    private void headChanged() {
+        Waiter head = line.peekFirst();
+        if (head != null) {
+            headDeadlineNanos = head.startNanos + boundNanos;
+        }
+    }
+
+    private static int mustGiveUp(int mode, long deadlineNanos) {
+        if ((mode & Waiter.INTERRUPTIBLE) != 0 && Thread.currentThread().isInterrupted()) {
+            return GAVE_UP_INTERRUPT;
+        }
+        return Waiter.deadlinePassed(mode, deadlineNanos) ? GAVE_UP_TIMEOUT : 0;
+    }
+
+    @Override
+    protected boolean isLockedCore() {
+        return (state & LOCKED) != 0;
+    }
+
+    @Override
+    protected int queueLengthCore() {
+        return line.size() + ((state & ONDECK) != 0 ? 1 : 0);
+    }
+
+    @Override
+    protected String stateString() {
+        return "state=" + describe(state) + ", sleepers=" + line.size() + ", bound="
+                + LockSpec.formatDuration(Duration.ofNanos(boundNanos)) + ", spin=" + spin.limitNanos() + "ns";
+    }
+
+    /** The state word as flags, e.g. {@code LOCKED|ONDECK|WAITERS}. */
+    static String describe(int s) {
+        StringBuilder sb = new StringBuilder();
+        if ((s & LOCKED) != 0) {
+            sb.append("LOCKED|");
+        }
+        if ((s & ONDECK) != 0) {
+            sb.append("ONDECK|");
+        }
+        if ((s & HANDOFF) != 0) {
+            sb.append("HANDOFF|");
+        }
+        if ((s & WAITERS) != 0) {
+            sb.append("WAITERS|");
+        }
+        if (sb.isEmpty()) {
+            return "0";
+        }
+        sb.setLength(sb.length() - 1);
+        return sb.toString();
+    }
+
+    // ---- test hooks (package-private)
+
+    /** Runs between a waker's dequeue of {@code w} and its signal; null outside tests. */
+    java.util.function.Consumer<Thread> afterDequeueForTest;
+
+    private void afterDequeue(Waiter w) {
+        java.util.function.Consumer<Thread> hook = afterDequeueForTest; // plain: set before the threads start
+        if (hook != null) {
+            hook.accept(w.thread);
+        }
+    }
+
+    int stateForTest() {
+        return state;
+    }
+
+    int sleepersForTest() {
+        return line.size();
+    }
+
+    // ---- VarHandle mechanics
+
+    private boolean casState(int expected, int next) {
+        return STATE.compareAndSet(this, expected, next);
+    }
+
+    private static final VarHandle STATE;
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(LineupMutex.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.mutexlab.locks.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A spin budget learned per lock, as HotSpot's monitors learn theirs: a spin that ends with the
+ * lock lengthens the next one, a spin that runs out shortens it. Short critical sections thus keep
+ * their waiters spinning (a handover at cache speed), and long ones send them to sleep soon, so a
+ * waiter does not burn a processor that the holder or work outside the lock could use.
+ *
+ * <p>Implementation notes. The budget is a time ({@code limitNanos}), not a count of
+ * {@link Thread#onSpinWait()} calls, because the cost of a PAUSE differs tenfold between
+ * processors. Success grows it by a quarter (plus {@link #GROW_NANOS}), failure halves it, within
+ * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]: like TCP's additive-increase, multiplicative-decrease,
+ * it backs off quickly when spinning stops paying and creeps back when it pays again. The field
+ * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
+ * another, which only makes the heuristic a little less precise, never incorrect. On one
+ * processor the budget is zero: a spinner could only delay the holder it waits for.
+ */
+public final class AdaptiveSpin {
+    /** The shortest budget: about one cache-line handover round trip plus a short hold. */
+    public static final int MIN_NANOS = 1_000;
+    /** The longest budget: beyond it, a park and wake-up costs less than the spin. */
+    public static final int MAX_NANOS = 50_000;
+    /** The budget a new lock starts with. */
+    public static final int INITIAL_NANOS = 10_000;
+    /** What a successful spin adds beyond a quarter of the budget. */
+    public static final int GROW_NANOS = 500;
+
+    private int limitNanos = INITIAL_NANOS;
+
+    /** How long the current thread may spin now; 0 when spinning cannot pay (one processor). */
+    public int budgetNanos() {
+        return SpinPolicy.multicore() ? (int) LIMIT.getOpaque(this) : 0;
+    }
+
+    /** A spin ended with the lock: spin a little longer next time. */
+    public void succeeded() {
+        int l = (int) LIMIT.getOpaque(this);
+        LIMIT.setOpaque(this, Math.min(MAX_NANOS, l + (l >>> 2) + GROW_NANOS)); // racy by design (see notes)
+    }
+
+    /** A spin ran out without the lock: spin half as long next time. */
+    public void failed() {
+        int l = (int) LIMIT.getOpaque(this);
+        LIMIT.setOpaque(this, Math.max(MIN_NANOS, l >>> 1)); // racy by design (see notes)
+    }
+
+    /** The current budget, for monitoring. */
+    public int limitNanos() {
+        return (int) LIMIT.getOpaque(this);
+    }
+
+    // VarHandle mechanics
+    private static final VarHandle LIMIT;
+    static {
+        try {
+            LIMIT = MethodHandles.lookup().findVarHandle(AdaptiveSpin.class, "limitNanos", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
