@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
  */
 @State(Scope.Thread)
 public abstract class LockSpecs {
-    @Param({"go", "spinbit", "futex", "kernel", "semaphore", "semaphore:handoff", "jdk", "jdk-fair"})
+    @Param({"lineup", "go", "spinbit", "futex", "kernel", "semaphore", "semaphore:handoff", "jdk", "jdk-fair"})
     public String spec;
 
     public Lock lock;

@@ -2,8 +2,10 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.AdaptiveSpin;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -220,14 +222,17 @@ public final class LineupMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         long startNanos = System.nanoTime();
         Waiter node = null;
+        boolean spun = false;
         boolean onDeck = false;
         boolean front = false; // re-join the line at the front: woken before, so it keeps its place
         int r;
         for (;;) {
             if (onDeck) {
                 onDeck = false;
+                spun = true;
                 r = spinOnDeck(startNanos, mode, deadlineNanos);
                 if (r == LEFT_DECK) {
                     front |= node != null;
@@ -269,6 +274,8 @@ public final class LineupMutex extends AbstractMutex {
                     node.restoreInterrupt();
                 }
                 wakeAheadIfDue();
+                contended(jfr, node != null && node.ticket == HANDED ? Won.HANDOFF
+                        : node != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                 return true;
             }
             return gaveUp(r == GAVE_UP_INTERRUPT, node);
