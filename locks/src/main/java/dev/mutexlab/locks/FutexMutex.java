@@ -162,20 +162,9 @@ public final class FutexMutex extends AbstractMutex {
                 return acquired(node);
             }
             wait = SLEEPING;
-            if ((mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted()) {
-                if (stats != null) {
-                    stats.add(LockEvent.INTERRUPT);
-                }
-                throw new InterruptedException();
-            }
-            if (Waiter.deadlinePassed(mode, deadlineNanos)) {
-                if (stats != null) {
-                    stats.add(LockEvent.TIMEOUT);
-                }
-                if (node != null) {
-                    node.restoreInterrupt();
-                }
-                return false;
+            boolean interrupted = Waiter.takeInterrupt(mode);
+            if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
+                return gaveUp(interrupted, node);
             }
             if (node == null) {
                 node = new Waiter();
@@ -184,18 +173,8 @@ public final class FutexMutex extends AbstractMutex {
                 stats.add(LockEvent.PARK);
             }
             int r = futex.sleep(stateReader, SLEEPING, node, mode, deadlineNanos, this);
-            if (r == Futex.INTERRUPTED) {
-                if (stats != null) {
-                    stats.add(LockEvent.INTERRUPT);
-                }
-                throw new InterruptedException();
-            }
-            if (r == Futex.TIMED_OUT) {
-                if (stats != null) {
-                    stats.add(LockEvent.TIMEOUT);
-                }
-                node.restoreInterrupt();
-                return false;
+            if (r == Futex.INTERRUPTED || r == Futex.TIMED_OUT) {
+                return gaveUp(r == Futex.INTERRUPTED, node);
             }
             // WOKEN or VALUE_CHANGED: compete again from the top, as Go does
         }

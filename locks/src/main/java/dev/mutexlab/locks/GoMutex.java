@@ -29,6 +29,13 @@ import java.util.Objects;
  * conditions, as {@link java.util.concurrent.locks.ReentrantLock} does. {@link #tryLock()} barges,
  * like Go's {@code TryLock}, except in starvation mode.
  *
+ * <p>Carrier-aware mode ({@link #GoMutex(Duration, boolean, boolean)}, spec {@code go:carrieraware})
+ * changes only what virtual threads do, toward what Go's scheduler checks before a goroutine
+ * spins: a virtual thread does not spin while a waiter that an unlock woke is still waiting for
+ * a carrier, and never claims the "woken" flag that makes unlock skip its wake. Without it, two
+ * mounted virtual threads can trade the lock while the parked waiters are never woken (virtual
+ * threads are not preempted), and their waits reach 100 ms and more.
+ *
  * <pre>{@code
  * Mutex m = new GoMutex();                 // 1 ms starvation threshold
  * Mutex fair = new GoMutex(Duration.ZERO); // hand off whenever anyone waits
@@ -72,9 +79,19 @@ public final class GoMutex extends AbstractMutex {
      * unlocker's semaphore unit and WOKEN flag and gives up as a woken waiter would. (Leaving them
      * for the next arrival, as an earlier version did, let a still-counted waiter act as woken and
      * count itself twice: torture found the phantom waiter.) Removing the last waiter of a
-     * starving, locked mutex also ends starvation mode, since unlock must never hand off to nobody. A waiter that gives up after being woken in
-     * normal mode takes the lock if it is free, and otherwise clears WOKEN so that the holder's
-     * unlock wakes someone else. A waiter to which ownership was handed keeps it.
+     * starving, locked mutex also ends starvation mode, since unlock must never hand off to
+     * nobody. If the mutex is starving and unlocked with W = 1, ownership is in transit and the
+     * leaving waiter is the only one it can be meant for: the unlocker found the semaphore queue
+     * empty (the waiter had just left it) and left the unit in the count. Decrementing W there, as
+     * an earlier version did, stranded that unit and left a free mutex in starvation mode, which
+     * isLocked() reported held and tryLock() refused until a blocking lock() happened to take the
+     * unit. So the waiter takes the unit and the lock, exactly as a queued waiter that is handed
+     * ownership while giving up: the invariant "while STARVING, LOCKED is clear iff one handoff
+     * unit is in transit, and W counts its recipient" holds throughout. (Ending starvation mode
+     * and leaving the lock free instead would still have to consume the unit, and would break the
+     * rule that a waiter to which ownership was handed keeps it.) A waiter that gives up after
+     * being woken in normal mode takes the lock if it is free, and otherwise clears WOKEN so that
+     * the holder's unlock wakes someone else. A waiter to which ownership was handed keeps it.
      */
 
     /** The default starvation threshold, Go's {@code starvationThresholdNs}: 1 ms. */
@@ -92,6 +109,7 @@ public final class GoMutex extends AbstractMutex {
     private final RuntimeSemaphore sema = new RuntimeSemaphore();
     private final long starvationThresholdNanos;
     private final SpinPolicy spin = SpinPolicy.GO;
+    private final boolean carrierAware;
 
     /** A mutex with Go's 1 ms starvation threshold and no statistics. */
     public GoMutex() {
@@ -109,7 +127,16 @@ public final class GoMutex extends AbstractMutex {
 
     /** As {@link #GoMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public GoMutex(Duration starvationThreshold, boolean recordStats) {
+        this(starvationThreshold, false, recordStats);
+    }
+
+    /**
+     * As {@link #GoMutex(Duration, boolean)}; with {@code carrierAware}, virtual threads follow
+     * Go's spinning conditions as far as Java can see them (see the class description).
+     */
+    public GoMutex(Duration starvationThreshold, boolean carrierAware, boolean recordStats) {
         super(recordStats);
+        this.carrierAware = carrierAware;
         Objects.requireNonNull(starvationThreshold, "starvationThreshold");
         if (starvationThreshold.isNegative()) {
             throw new IllegalArgumentException("starvation threshold must not be negative: " + starvationThreshold);
@@ -120,6 +147,11 @@ public final class GoMutex extends AbstractMutex {
     /** The starvation threshold in nanoseconds ({@code Long.MAX_VALUE} for {@link #NEVER}). */
     public long starvationThresholdNanos() {
         return starvationThresholdNanos;
+    }
+
+    /** Whether virtual threads follow the carrier-aware spinning rules. */
+    public boolean isCarrierAware() {
+        return carrierAware;
     }
 
     /** Whether the mutex is in starvation (handoff) mode. */
@@ -151,7 +183,7 @@ public final class GoMutex extends AbstractMutex {
      *
      *   loop:
      *     if normal mode, locked, and canSpin(iter):          (T2: claim WOKEN so unlock wakes nobody)
-     *         spin; continue
+     *         spin; continue                                  (carrier-aware: see spinDecision)
      *     new = old; if normal: new |= LOCKED; if locked or starving: new += 1 waiter
      *     if starving and locked: new |= STARVING; if awoke: new &^= WOKEN
      *     if new would block and we must give up: leave (clear WOKEN if awoke) and return
@@ -174,11 +206,13 @@ public final class GoMutex extends AbstractMutex {
         boolean spun = false;
         boolean handedOff = false;
         int iter = 0;
+        final boolean onCarrier = carrierAware && Thread.currentThread().isVirtual();
         int old = state;
         for (;;) {
-            if ((old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)) {
-                if (!awoke && (old & WOKEN) == 0 && (old >>> WAITER_SHIFT) != 0
-                        && casState(old, old | WOKEN)) {
+            int spinning = (old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)
+                    ? spinDecision(old, awoke, onCarrier, onCarrier ? sema.readied() : 0) : NO_SPIN;
+            if (spinning != NO_SPIN) {
+                if (spinning == SPIN_CLAIMING_WOKEN && casState(old, old | WOKEN)) {
                     awoke = true;
                 }
                 spin.activeSpin();
@@ -232,8 +266,13 @@ public final class GoMutex extends AbstractMutex {
                     node = new Waiter();
                 }
                 int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
+                starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
-                    if (leaveWaiters()) { // the wake meant for us came with a free lock: keep it
+                    Runnable hook = beforeLeaveForTest;
+                    if (hook != null) {
+                        hook.run();
+                    }
+                    if (leaveWaiters(starving)) { // the wake or handoff meant for us came with the lock: keep it
                         if (r == RuntimeSemaphore.INTERRUPTED) {
                             node.rememberInterrupt();
                         }
@@ -241,28 +280,10 @@ public final class GoMutex extends AbstractMutex {
                     }
                     return gaveUp(r == RuntimeSemaphore.INTERRUPTED, node);
                 }
-                starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 old = state;
                 if ((old & STARVING) != 0) {
-                    // T9: ownership was handed to us; LOCKED is clear and we are still counted in W.
-                    if ((old & (LOCKED | WOKEN)) != 0 || (old >>> WAITER_SHIFT) == 0) {
-                        throw inconsistent("handoff found LOCKED or WOKEN set, or no waiters", old);
-                    }
-                    int delta = LOCKED - ONE_WAITER;
-                    boolean exit = !starving || (old >>> WAITER_SHIFT) == 1;
-                    if (exit) {
-                        // Critical to do it here and consider wait time: starvation mode is so
-                        // inefficient that two threads can go lock-step forever once it is on.
-                        delta -= STARVING;
-                    }
-                    getAndAddState(delta);
+                    acceptHandoff(starving); // T9
                     handedOff = true;
-                    if (stats != null) {
-                        stats.add(LockEvent.HANDOFF);
-                        if (exit) {
-                            stats.starvationExited();
-                        }
-                    }
                     break;
                 }
                 if (stats != null) {
@@ -281,6 +302,34 @@ public final class GoMutex extends AbstractMutex {
         return true;
     }
 
+    static final int NO_SPIN = 0;
+    static final int SPIN = 1;
+    static final int SPIN_CLAIMING_WOKEN = 2;
+
+    /*
+     * spinDecision: what a contender that Go's canSpin(iter) allows to spin does, given the state
+     * word (locked, normal mode). Go spins, and claims WOKEN when nobody holds it and waiters
+     * exist, so that the unlock it expects to win wakes nobody (T2).
+     *
+     * On a carrier (carrier-aware mode, virtual thread), Go's other conditions apply as Java can
+     * see them. Go does not spin when its P's run queue is not empty: a goroutine that an unlock
+     * readied must not be kept off its CPU by a spinner. The Java view of that queue is the
+     * semaphore's readied count: waiters signalled and not yet running, i.e. waiting for a
+     * carrier. And Go relies on preemption (sysmon) so that no pair of running goroutines keeps the
+     * others off the CPU for long; virtual threads are never preempted, so a spinner that claims
+     * WOKEN can suppress every wake for as long as two mounted threads trade the lock, and a
+     * parked waiter's starvation clock only runs once it is woken. So on a carrier a contender
+     * never claims WOKEN: an unlock with waiters and no woken waiter always wakes one, and the
+     * spinners then stand aside (readied > 0) until it has a carrier.
+     */
+    static int spinDecision(int old, boolean awoke, boolean onCarrier, int readied) {
+        if (onCarrier) {
+            return readied == 0 ? SPIN : NO_SPIN;
+        }
+        boolean claim = !awoke && (old & WOKEN) == 0 && (old >>> WAITER_SHIFT) != 0;
+        return claim ? SPIN_CLAIMING_WOKEN : SPIN;
+    }
+
     private static final int TIMEOUT = 1;
     private static final int INTERRUPT = 2;
 
@@ -292,20 +341,53 @@ public final class GoMutex extends AbstractMutex {
     }
 
     /*
+     * T9: ownership was handed to us (we hold the semaphore unit of a starvation-mode unlock);
+     * LOCKED is clear and we are still counted in W. Take the lock and our count in one add, and
+     * end starvation mode if we did not starve or are the last waiter.
+     */
+    private void acceptHandoff(boolean starving) {
+        int old = state;
+        if ((old & (LOCKED | WOKEN)) != 0 || (old >>> WAITER_SHIFT) == 0) {
+            throw inconsistent("handoff found LOCKED or WOKEN set, or no waiters", old);
+        }
+        int delta = LOCKED - ONE_WAITER;
+        boolean exit = !starving || (old >>> WAITER_SHIFT) == 1;
+        if (exit) {
+            // Critical to do it here and consider wait time: starvation mode is so
+            // inefficient that two threads can go lock-step forever once it is on.
+            delta -= STARVING;
+        }
+        getAndAddState(delta);
+        if (stats != null) {
+            stats.add(LockEvent.HANDOFF);
+            if (exit) {
+                stats.starvationExited();
+            }
+        }
+    }
+
+    /*
      * leaveWaiters: a waiter that gave up and is no longer queued takes itself out of the count.
      * What must drop by one is W plus the semaphore units pending for woken waiters (each unlock
      * in normal mode turns one unit of W into one semaphore unit, T7). So:
-     *   if W > 0: W -= 1 (and end starvation mode if that was the last waiter of a held lock);
+     *   if starving, unlocked and W == 1: an unlock is handing ownership to the first waiter, and
+     *        the only counted waiter is us: the handoff is ours. Take its unit (the unlocker may
+     *        still be between its add and its release) and accept the handoff: we keep the lock.
+     *   else if W > 0: W -= 1 (and end starvation mode if that was the last waiter of a held lock);
      *   else an unlocker already woke us (W was decremented for us) and its unit is on the way:
      *        take the unit, and with it the WOKEN flag, and act as a woken waiter that gives up:
      *        take the lock if it is free, else clear WOKEN so the holder's unlock wakes another.
      * If another waiter takes that unit first it has taken our place, and W > 0 again counts it.
+     * A unit we take means what the state says once we hold it: while starving, a handoff (only
+     * a starvation-mode unlock makes units then, and LOCKED stays clear until its unit is taken);
+     * otherwise a normal-mode wake, whose WOKEN flag nobody else can clear meanwhile.
      */
-    private boolean leaveWaiters() {
+    private boolean leaveWaiters(boolean starving) {
         for (int spins = 0;; spins++) {
             int old = state;
             int waiters = old >>> WAITER_SHIFT;
-            if (waiters != 0) {
+            boolean handoffToUs = waiters == 1 && (old & (STARVING | LOCKED)) == STARVING;
+            if (waiters != 0 && !handoffToUs) {
                 int next = old - ONE_WAITER;
                 boolean exit = waiters == 1 && (old & (STARVING | LOCKED)) == (STARVING | LOCKED);
                 if (exit) {
@@ -318,9 +400,13 @@ public final class GoMutex extends AbstractMutex {
                     return false;
                 }
             } else if (sema.tryAcquire()) {
+                if ((state & STARVING) != 0) {
+                    acceptHandoff(starving);
+                    return true;
+                }
                 return giveUpWoken();
             } else if (spins < 100) {
-                Thread.onSpinWait(); // the unlocker is between its CAS and its semaphore release
+                Thread.onSpinWait(); // the unlocker is between its state change and its semaphore release
             } else {
                 Thread.yield();
             }
@@ -399,7 +485,8 @@ public final class GoMutex extends AbstractMutex {
     protected String stateString() {
         int s = state;
         return "state=" + describe(s) + ", threshold=" + (starvationThresholdNanos == Long.MAX_VALUE
-                ? "never" : Duration.ofNanos(starvationThresholdNanos).toString());
+                ? "never" : Duration.ofNanos(starvationThresholdNanos).toString())
+                + (carrierAware ? ", carrieraware" : "");
     }
 
     /** The state word as flags and waiter count, e.g. {@code LOCKED|STARVING waiters=3}. */
@@ -446,6 +533,13 @@ public final class GoMutex extends AbstractMutex {
     RuntimeSemaphore semaForTest() {
         return sema;
     }
+
+    /**
+     * Run by a waiter whose semaphore wait timed out or was interrupted, after it left the
+     * semaphore queue and before it leaves the count: lets a test build an interleaving there.
+     * Plain: set before the waiter thread starts.
+     */
+    Runnable beforeLeaveForTest;
 
     // ---- VarHandle mechanics
 

@@ -243,7 +243,7 @@ public final class KernelMutex extends AbstractMutex {
             if (trylockCommon(false, node) == 0L) {
                 break;
             }
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 removeWaiterLocked(node);
                 waitList.unlockGuard();
@@ -269,10 +269,7 @@ public final class KernelMutex extends AbstractMutex {
         }
         removeWaiterLocked(node);
         waitList.unlockGuard();
-        if (interrupted) {
-            node.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-        }
-        node.restoreInterrupt();
+        node.acquiredAfterWait(interrupted);
         contended(jfr, handedOff ? Won.HANDOFF : slept ? Won.WOKEN : Won.BARGING);
         return true;
     }

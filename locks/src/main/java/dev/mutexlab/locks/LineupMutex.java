@@ -124,11 +124,15 @@ public final class LineupMutex extends AbstractMutex {
     static final int ONDECK = 2;
     static final int HANDOFF = 4;
     static final int WAITERS = 8;
+    static final int WAKING = 16;
+    /** Bits 8 and up count virtual threads that stepped off the deck to yield and have not run since. */
+    static final int YIELDER_SHIFT = 8;
+    static final int ONE_YIELDER = 1 << YIELDER_SHIFT;
 
     /** Node ticket: ownership was handed over (LOCKED stays set). */
     static final int HANDED = 1;
-    /** Node ticket: the waker set ONDECK for this waiter; it should spin for the lock. */
-    static final int DECK = 2;
+    /** Node ticket: woken to compete for the deck; the waker set WAKING, which is now ours. */
+    static final int WOKEN = 2;
 
     /** How far apart in time an unlocker checks the first sleeper's bound. */
     static final long CHECK_INTERVAL_NANOS = 20_000L;
@@ -136,6 +140,27 @@ public final class LineupMutex extends AbstractMutex {
     static final int MAX_CHECK_PERIOD = 1 << 12;
     /** A new holder wakes the first sleeper to go on deck when its bound ends within this. */
     static final long WAKE_AHEAD_NANOS = 100_000L;
+    /**
+     * How long after its bound an unlocker hands a sleeping platform thread the lock unasked. A
+     * platform thread wakes itself at its bound (an OS timer preempts whatever runs), and then asks
+     * for the handoff while awake and spinning, which is much cheaper than a handoff to a thread
+     * still asleep; the unlocker's own check is the backstop. A virtual thread whose timer fired
+     * may find no free carrier, so for it the unlocker acts at the bound itself.
+     */
+    static final long PLATFORM_GRACE_NANOS = 200_000L;
+    /**
+     * A platform thread's contended unlock yields its processor when holds are long: checkPeriod at
+     * most this means contended unlocks come about 10 µs or more apart. With more runnable threads
+     * than processors (the holder, the one on deck, those working outside the lock), the yield
+     * lets a thread waiting for a processor — often the next owner — run now rather than at the end
+     * of an OS time slice, which is what bounds waits in milliseconds instead of tens of them.
+     * With short holds a yield would cost more than a whole critical section.
+     */
+    static final int LONG_HOLD_PERIOD = 2;
+    /** How long a waiter due for handoff spins on its node before it parks. */
+    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS;
+    /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
+    private static final int CHECKS_PER_YIELD = 8;
     /** Spin rounds between two looks at the clock (and, on a virtual thread, two yields). */
     private static final int ROUNDS_PER_CHECK = 64;
 
@@ -143,6 +168,8 @@ public final class LineupMutex extends AbstractMutex {
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper's bound ends; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headDeadlineNanos;
+    /** When an unlocker hands the first sleeper the lock unasked (see PLATFORM_GRACE_NANOS). Under the guard. */
+    private volatile long headHandoffAtNanos;
     private final long boundNanos;
     private final long wakeAheadNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
@@ -202,7 +229,7 @@ public final class LineupMutex extends AbstractMutex {
     private static final int GAVE_UP_TIMEOUT = 2;
     private static final int GAVE_UP_INTERRUPT = 3;
     private static final int RETRY = 4;
-    private static final int GOT_DECK = 5;
+    private static final int GOT_WOKEN = 5;
 
     /*
      * acquireSlow:
@@ -212,7 +239,9 @@ public final class LineupMutex extends AbstractMutex {
      *                acquired -> done; gave up -> return; left -> sleep at the front
      *     else if free: CAS LOCKED -> done
      *     else if nobody on deck, no handoff, spinning pays, not past bound: CAS ONDECK; onDeck
-     *     else: r = sleepInLine(): HANDED -> done; DECK -> onDeck; RETRY -> loop; gave up -> return
+     *     else: r = sleepInLine(): HANDED -> done; WOKEN -> compete (we hold WAKING, cleared by
+     *           our next CAS: take the lock, take the deck, or go back to sleep at the front);
+     *           RETRY -> loop; gave up -> return
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
         int s0 = state;
@@ -223,59 +252,72 @@ public final class LineupMutex extends AbstractMutex {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
         MutexContendedEvent jfr = contentionStart();
-        long startNanos = System.nanoTime();
-        Waiter node = null;
+        Waiter node = new Waiter(); // startNanos 0: not read yet (the clock costs tens of ns here and there)
         boolean spun = false;
+        boolean slept = false;
         boolean onDeck = false;
-        boolean front = false; // re-join the line at the front: woken before, so it keeps its place
+        boolean waking = false; // we were woken and hold WAKING: clear it with our next change
+        boolean front = false;  // re-join the line at the front: woken before, so it keeps its place
         int r;
         for (;;) {
             if (onDeck) {
                 onDeck = false;
                 spun = true;
-                r = spinOnDeck(startNanos, mode, deadlineNanos);
+                r = spinOnDeck(node, mode, deadlineNanos);
+                if (r == YIELDED) {
+                    continue;
+                }
                 if (r == LEFT_DECK) {
-                    front |= node != null;
-                    r = RETRY_SLEEP;
+                    r = RETRY_SLEEP; // at the front if woken before (front is already set then)
                 }
             } else {
                 int s = state;
+                int clear = waking ? WAKING : 0;
                 if ((s & LOCKED) == 0) {
-                    if (casState(s, s | LOCKED)) {
+                    if (casState(s, (s | LOCKED) & ~clear)) {
                         r = ACQUIRED;
                     } else {
                         continue;
                     }
                 } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0
-                        && System.nanoTime() - startNanos < boundNanos) {
-                    onDeck = casState(s, s | ONDECK);
+                        && (node.startNanos == 0L || System.nanoTime() - node.startNanos < boundNanos)) {
+                    if (casState(s, (s | ONDECK) & ~clear)) {
+                        onDeck = true;
+                        waking = false;
+                    }
                     continue;
+                } else if (waking) { // somebody else is on deck: back to sleep, first in line
+                    if (!casState(s, s & ~WAKING)) {
+                        continue;
+                    }
+                    waking = false;
+                    if (stats != null) {
+                        stats.add(LockEvent.REQUEUE);
+                    }
+                    r = RETRY_SLEEP;
                 } else {
                     r = RETRY_SLEEP;
                 }
             }
             if (r == RETRY_SLEEP) {
-                if (node == null) {
-                    node = new Waiter();
-                    node.startNanos = startNanos;
+                if (node.startNanos == 0L) {
+                    node.startNanos = nonZero(System.nanoTime());
                 }
                 r = sleepInLine(node, front, mode, deadlineNanos);
                 if (r == RETRY) {
                     continue;
                 }
-                if (r == GOT_DECK) {
-                    onDeck = true;
+                slept = true;
+                if (r == GOT_WOKEN) {
+                    waking = true;
                     front = true;
                     continue;
                 }
             }
             if (r == ACQUIRED) {
-                if (node != null) {
-                    node.restoreInterrupt();
-                }
+                node.restoreInterrupt();
                 wakeAheadIfDue();
-                contended(jfr, node != null && node.ticket == HANDED ? Won.HANDOFF
-                        : node != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
+                contended(jfr, node.ticket == HANDED ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                 return true;
             }
             return gaveUp(r == GAVE_UP_INTERRUPT, node);
@@ -283,12 +325,13 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     private static final int RETRY_SLEEP = 6;
+    private static final int YIELDED = 7;
 
     /** Spins on deck (ONDECK is ours) until the lock is ours, or we leave the deck or give up. */
-    private int spinOnDeck(long startNanos, int mode, long deadlineNanos) {
+    private int spinOnDeck(Waiter node, int mode, long deadlineNanos) {
         final long budgetNanos = spin.budgetNanos();
         final boolean virtual = Thread.currentThread().isVirtual();
-        final long spinStartNanos = System.nanoTime();
+        long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
         for (int round = 1;; round++) {
             int s = state;
             if ((s & LOCKED) == 0) {
@@ -307,24 +350,41 @@ public final class LineupMutex extends AbstractMutex {
             }
             if (round % ROUNDS_PER_CHECK == 0) {
                 long now = System.nanoTime();
+                if (spinStartNanos == 0L) {
+                    spinStartNanos = now;
+                    if (node.startNanos == 0L) {
+                        node.startNanos = nonZero(now);
+                    }
+                }
                 int giveUp = mustGiveUp(mode, deadlineNanos);
                 if (giveUp != 0) {
                     leaveDeck();
                     return giveUp;
                 }
-                if (now - spinStartNanos > budgetNanos || now - startNanos >= boundNanos) {
+                if (now - spinStartNanos > budgetNanos || now - node.startNanos >= boundNanos) {
                     if (now - spinStartNanos > budgetNanos) {
                         spin.failed();
                     }
                     leaveDeck();
                     return LEFT_DECK;
                 }
-                if (virtual) {
-                    Thread.yield(); // never keep a carrier from runnable virtual threads for long
+                if (virtual && round % (ROUNDS_PER_CHECK * CHECKS_PER_YIELD) == 0) {
+                    // let queued virtual threads run: step off the deck, yield, compete again
+                    for (;;) {
+                        int t = state;
+                        if (casState(t, t & ~ONDECK)) {
+                            break;
+                        }
+                    }
+                    getAndAddState(ONE_YIELDER); // makes unlock take the slow path, and yield (see releaseSlow)
+                    Thread.yield();
+                    getAndAddState(-ONE_YIELDER);
                     if (stats != null) {
                         stats.add(LockEvent.YIELD);
                     }
-                } else if (stats != null) {
+                    return YIELDED;
+                }
+                if (stats != null) {
                     stats.add(LockEvent.SPIN_ROUND);
                 }
             }
@@ -338,7 +398,7 @@ public final class LineupMutex extends AbstractMutex {
      *   guard: if free -> RETRY; CAS WAITERS (| HANDOFF if past), requiring LOCKED; join the line
      *   loop:
      *     park until signalled, the user's deadline, or (not yet past) the bound
-     *     signalled: HANDED -> ACQUIRED; DECK -> GOT_DECK
+     *     signalled: HANDED -> ACQUIRED; WOKEN -> GOT_WOKEN
      *     user deadline or interrupt: leave the line, or take what a waker already sent
      *     bound: guard; if taken by a waker -> await the signal; if free -> take it and leave
      *            the line; else set HANDOFF; spin on the node if first, then park
@@ -423,10 +483,10 @@ public final class LineupMutex extends AbstractMutex {
 
     /** A waiter due for handoff spins on its node for a while, so that the handoff is quick. */
     private void awaitHandoffBriefly(Waiter node) {
-        long budgetNanos = spin.budgetNanos();
-        if (budgetNanos == 0) {
-            return;
+        if (spin.budgetNanos() == 0) {
+            return; // one processor
         }
+        long budgetNanos = HANDOFF_SPIN_NANOS;
         boolean virtual = Thread.currentThread().isVirtual();
         long startNanos = System.nanoTime();
         for (int round = 1; !node.isWoken(); round++) {
@@ -444,7 +504,7 @@ public final class LineupMutex extends AbstractMutex {
 
     /** What a signalled node was sent. */
     private static int received(Waiter node) {
-        return node.ticket == HANDED ? ACQUIRED : GOT_DECK;
+        return node.ticket == HANDED ? ACQUIRED : GOT_WOKEN;
     }
 
     /** A sleeper gives up: leaves the line, or takes what a waker has already sent it. */
@@ -466,33 +526,41 @@ public final class LineupMutex extends AbstractMutex {
             }
             return ACQUIRED;
         }
-        leaveDeck(); // woken to go on deck, but leaving
+        clearAndPassOn(WAKING); // woken to compete, but leaving
         return gaveUp;
     }
 
-    /** Clears ONDECK (ours); then wakes a sleeper if an unlock skipped its wake because of us. */
+    /** Leaves the deck (ONDECK is ours). */
     private void leaveDeck() {
-        for (;;) {
-            int s = state;
-            if (casState(s, s & ~ONDECK)) {
-                break;
-            }
-        }
-        wakeOnDeck(false);
+        clearAndPassOn(ONDECK);
     }
 
     /**
-     * Wakes the first sleeper to go on deck, if there are sleepers, nobody is on deck, no handoff
-     * is pending and — unless {@code evenIfLocked} — the lock is free.
+     * Clears {@code bit} (ONDECK or WAKING, ours); then wakes a sleeper, since an unlock may have
+     * skipped its wake because of that bit.
      */
-    private void wakeOnDeck(boolean evenIfLocked) {
+    private void clearAndPassOn(int bit) {
         for (;;) {
             int s = state;
-            int mask = WAITERS | ONDECK | HANDOFF | (evenIfLocked ? 0 : LOCKED);
-            if ((s & mask) != WAITERS) {
-                return;
+            if (casState(s, s & ~bit)) {
+                break;
             }
-            if (!casState(s, s | ONDECK)) {
+        }
+        wakeOne(false);
+    }
+
+    /**
+     * Wakes the first sleeper to compete for the deck, if there are sleepers, nobody is on deck or
+     * already woken, no handoff is pending and — unless {@code evenIfLocked} — the lock is free.
+     */
+    private boolean wakeOne(boolean evenIfLocked) {
+        for (;;) {
+            int s = state;
+            int mask = WAITERS | ONDECK | WAKING | HANDOFF | (evenIfLocked ? 0 : LOCKED);
+            if ((s & mask) != WAITERS) {
+                return false;
+            }
+            if (!casState(s, s | WAKING)) {
                 continue;
             }
             line.lockGuard();
@@ -503,16 +571,16 @@ public final class LineupMutex extends AbstractMutex {
             line.unlockGuard();
             if (w != null) {
                 afterDequeue(w);
-                w.ticket = DECK;
+                w.ticket = WOKEN;
                 w.signal();
                 if (stats != null) {
                     stats.add(LockEvent.WAKEUP);
                 }
-                return;
+                return true;
             }
-            for (;;) { // the line emptied meanwhile: give the deck back and look again
+            for (;;) { // the line emptied meanwhile: take WAKING back and look again
                 int t = state;
-                if (casState(t, t & ~ONDECK)) {
+                if (casState(t, t & ~WAKING)) {
                     break;
                 }
             }
@@ -524,12 +592,12 @@ public final class LineupMutex extends AbstractMutex {
         int s = state;
         // lastCheckNanos is the unlockers' clock, ours to read as the holder: at most about
         // CHECK_INTERVAL_NANOS old while sleepers exist, which the margin absorbs.
-        if ((s & (WAITERS | ONDECK | HANDOFF)) == WAITERS
+        if ((s & (WAITERS | ONDECK | WAKING | HANDOFF)) == WAITERS
                 && headDeadlineNanos - lastCheckNanos <= wakeAheadNanos + CHECK_INTERVAL_NANOS) {
             if (stats != null) {
                 stats.add(LockEvent.ANTI_STARVATION_WAKE);
             }
-            wakeOnDeck(true);
+            wakeOne(true);
         }
     }
 
@@ -559,9 +627,15 @@ public final class LineupMutex extends AbstractMutex {
                 continue;
             }
             if (casState(s, s & ~LOCKED)) {
-                if ((s & (WAITERS | ONDECK)) == WAITERS) {
-                    wakeOnDeck(false);
-                } else if (stats != null && (s & (WAITERS | ONDECK)) == (WAITERS | ONDECK)) {
+                if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
+                    if (wakeOne(false)) {
+                        Thread.yield(); // let the one we woke run now, on our processor or carrier
+                    }
+                } else if (Thread.currentThread().isVirtual()
+                        ? (s & WAKING) != 0 || (s >>> YIELDER_SHIFT) != 0
+                        : checkPeriod <= LONG_HOLD_PERIOD) {
+                    Thread.yield(); // see LONG_HOLD_PERIOD; a virtual waiter woken earlier or that yielded needs a carrier
+                } else if (stats != null && (s & WAITERS) != 0) {
                     stats.add(LockEvent.WAKE_SKIPPED);
                 }
                 return;
@@ -583,7 +657,7 @@ public final class LineupMutex extends AbstractMutex {
             checkPeriod = Math.max(1, checkPeriod >>> 1);
         }
         unlocksUntilCheck = checkPeriod;
-        return now - headDeadlineNanos >= 0;
+        return now - headHandoffAtNanos >= 0;
     }
 
     /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
@@ -601,6 +675,7 @@ public final class LineupMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.HANDOFF);
         }
+        Thread.yield(); // let the new owner run now, on our processor or carrier (Go's goyield)
         return true;
     }
 
@@ -624,8 +699,15 @@ public final class LineupMutex extends AbstractMutex {
     private void headChanged() {
         Waiter head = line.peekFirst();
         if (head != null) {
-            headDeadlineNanos = head.startNanos + boundNanos;
+            long deadlineNanos = head.startNanos + boundNanos;
+            headDeadlineNanos = deadlineNanos;
+            headHandoffAtNanos = head.thread.isVirtual() ? deadlineNanos : deadlineNanos + PLATFORM_GRACE_NANOS;
         }
+    }
+
+    /** A start time never equal to 0, which means "not read yet". */
+    private static long nonZero(long nanos) {
+        return nanos == 0L ? 1L : nanos;
     }
 
     private static int mustGiveUp(int mode, long deadlineNanos) {
@@ -642,7 +724,8 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected int queueLengthCore() {
-        return line.size() + ((state & ONDECK) != 0 ? 1 : 0);
+        int s = state;
+        return line.size() + ((s & ONDECK) != 0 ? 1 : 0) + (s >>> YIELDER_SHIFT);
     }
 
     @Override
@@ -660,11 +743,17 @@ public final class LineupMutex extends AbstractMutex {
         if ((s & ONDECK) != 0) {
             sb.append("ONDECK|");
         }
+        if ((s & WAKING) != 0) {
+            sb.append("WAKING|");
+        }
         if ((s & HANDOFF) != 0) {
             sb.append("HANDOFF|");
         }
         if ((s & WAITERS) != 0) {
             sb.append("WAITERS|");
+        }
+        if ((s >>> YIELDER_SHIFT) != 0) {
+            sb.append("yielders=").append(s >>> YIELDER_SHIFT).append('|');
         }
         if (sb.isEmpty()) {
             return "0";
@@ -697,6 +786,10 @@ public final class LineupMutex extends AbstractMutex {
 
     private boolean casState(int expected, int next) {
         return STATE.compareAndSet(this, expected, next);
+    }
+
+    private void getAndAddState(int delta) {
+        STATE.getAndAdd(this, delta);
     }
 
     private static final VarHandle STATE;

@@ -41,7 +41,8 @@ public final class Locks {
                         "go", "Go's sync.Mutex with the default 1 ms starvation threshold",
                         "go:threshold=0", "starvation mode whenever a woken waiter loses: always hand off",
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
-                        "go:threshold=250us", "any threshold, in ns, us, ms or s"),
+                        "go:threshold=250us", "any threshold, in ns, us, ms or s",
+                        "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
                 true, Locks::go));
         register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, handoff to a waiter past its bound (1 ms)",
                 examples(
@@ -69,10 +70,6 @@ public final class Locks {
                 examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
                 examples("jdk-fair", "ReentrantLock(true)"), true, (spec, stats) -> jdk(spec, true)));
-        register(new Entry("busted", "test controls for mutexlab torture: no mutual exclusion, or (:lostwakeup) lost wakeups",
-                examples("busted", "no mutual exclusion at all (BustedMutex)",
-                        "busted:lostwakeup", "excludes, but loses a wakeup now and then (LostWakeupMutex)"),
-                false, Locks::busted));
     }
 
     private Locks() {
@@ -152,11 +149,11 @@ public final class Locks {
     }
 
     private static Lock go(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("threshold", "stats"));
+        spec.requireOnly(Set.of("threshold", "carrieraware", "stats"));
         String t = spec.value("threshold", null);
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
-        return new GoMutex(threshold, recordStats || spec.flag("stats"));
+        return new GoMutex(threshold, spec.flag("carrieraware"), recordStats || spec.flag("stats"));
     }
 
     private static Lock lineup(LockSpec spec, boolean recordStats) {
@@ -191,12 +188,6 @@ public final class Locks {
     private static Lock kernel(LockSpec spec, boolean recordStats) {
         spec.requireOnly(Set.of("stats"));
         return new KernelMutex(recordStats || spec.flag("stats"));
-    }
-
-    private static Lock busted(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("lostwakeup", "stats"));
-        boolean stats = recordStats || spec.flag("stats");
-        return spec.flag("lostwakeup") ? new LostWakeupMutex(stats) : new BustedMutex(stats);
     }
 
     private static Lock jdk(LockSpec spec, boolean fair) {

@@ -180,7 +180,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         sleepers++;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 getAndAddCount(sleepers);
                 sleepers = 0;
@@ -218,10 +218,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             }
         }
         queue.unlockGuard();
-        if (interrupted) {
-            node.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-        }
-        node.restoreInterrupt();
+        node.acquiredAfterWait(interrupted);
         contended(jfr, slept ? Won.WOKEN : Won.BARGING);
         return true;
     }
@@ -259,7 +256,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         queue.add(node, false);
         boolean interrupted = false;
         for (;;) {
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 queue.remove(node);
                 queue.unlockGuard();
@@ -277,10 +274,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.HANDOFF);
                 }
-                if (interrupted) {
-                    node.rememberInterrupt();
-                }
-                node.restoreInterrupt();
+                node.acquiredAfterWait(interrupted);
                 contended(jfr, Won.HANDOFF);
                 return true;
             }

@@ -7,10 +7,10 @@ import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Go 1.24's runtime mutex, the "spinbit" lock, as a reentrant {@link java.util.concurrent.locks.Lock}:
@@ -54,7 +54,8 @@ public final class SpinbitMutex extends AbstractMutex {
      *   bit 9   STACK_LOCKED  try-lock: permission to pop or unlink sleepers
      *   bits 10+              id of the sleeper at the top of the LIFO stack (0: empty). Go stores
      *                         a partial M pointer; Java cannot, so each sleeping acquisition takes
-     *                         a small id from a registry (Registry below) and stores id << 10.
+     *                         a small id from this lock's registry (Registry below) and stores
+     *                         id << 10.
      * Each sleeper's node holds the id of the one below it (Go's mWaitList.next). Pushers change
      * only the top (CAS of the word, with their own next set first); everything else — popping,
      * unlinking the bottom, and (here) unlinking a cancelled sleeper — needs STACK_LOCKED.
@@ -101,13 +102,12 @@ public final class SpinbitMutex extends AbstractMutex {
     /** Go's {@code mutexTailWakePeriod}: one wake decision in this many wakes the bottom sleeper. */
     public static final int TAIL_WAKE_PERIOD = 16;
 
-    private static final Registry REGISTRY = new Registry();
-
     private volatile long state;
     private final boolean preferLowLatency;
     private final SpinPolicy spin = SpinPolicy.GO;
     /** Threads that pushed themselves and have not yet returned from their sleep (for queue length). */
     private final AtomicInteger sleeping = new AtomicInteger();
+    private final Registry registry = new Registry();
 
     /** A spinbit mutex without statistics. */
     public SpinbitMutex() {
@@ -209,7 +209,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 }
             }
             // Go to sleep, or give up here.
-            interrupted |= (mode & Waiter.INTERRUPTIBLE) != 0 && Thread.interrupted();
+            interrupted |= Waiter.takeInterrupt(mode);
             if (interrupted || Waiter.deadlinePassed(mode, deadlineNanos)) {
                 long next = v & ~(weSpin ? SPINNING : 0L);
                 if ((next & ~M_MASK) != 0L) {
@@ -229,7 +229,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 continue;
             }
             if (me == null) {
-                me = REGISTRY.register(new Waiter());
+                me = registry.register(new Waiter());
             }
             me.next = (int) (v >>> ID_SHIFT);
             me.waiter.reset(); // before the push: a waker may pop and signal us right after it
@@ -270,10 +270,7 @@ public final class SpinbitMutex extends AbstractMutex {
             stats.add(LockEvent.SPIN_ACQUIRE);
         }
         if (me != null) {
-            if (interrupted) {
-                me.waiter.rememberInterrupt(); // acquired after all: keep the interrupt for the caller
-            }
-            me.waiter.restoreInterrupt();
+            me.waiter.acquiredAfterWait(interrupted);
             release(me);
         } else if (interrupted) {
             Thread.currentThread().interrupt();
@@ -281,9 +278,9 @@ public final class SpinbitMutex extends AbstractMutex {
         return true;
     }
 
-    private static void release(Sleeper me) {
+    private void release(Sleeper me) {
         if (me != null) {
-            REGISTRY.release(me);
+            registry.release(me);
         }
     }
 
@@ -318,8 +315,8 @@ public final class SpinbitMutex extends AbstractMutex {
                 continue; // a push changed the top: look again
             }
             Sleeper prev = null;
-            for (int id = top; id != 0 && id != me.id; id = REGISTRY.get(id).next) {
-                prev = REGISTRY.get(id);
+            for (int id = top; id != 0 && id != me.id; id = registry.get(id).next) {
+                prev = registry.get(id);
             }
             if (prev != null && prev.next == me.id) {
                 prev.next = me.next; // STACK_LOCKED held: only we change links below the top
@@ -336,7 +333,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 if ((next & LOCKED) != 0L) {
                     next |= SLEEPING;
                 } else {
-                    wake = REGISTRY.get((int) (next >>> ID_SHIFT));
+                    wake = registry.get((int) (next >>> ID_SHIFT));
                     next = ((long) wake.next << ID_SHIFT) | (next & M_MASK);
                 }
             }
@@ -393,7 +390,7 @@ public final class SpinbitMutex extends AbstractMutex {
         for (;;) {
             long headM = v & ~M_MASK;
             long flags = v & (M_MASK & ~STACK_LOCKED);
-            Sleeper mp = REGISTRY.get((int) (v >>> ID_SHIFT));
+            Sleeper mp = registry.get((int) (v >>> ID_SHIFT));
             Sleeper wakem = committed;
             if (committed == null) {
                 if ((v & SPINNING) == 0L || preferLowLatency) {
@@ -404,7 +401,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     Sleeper prev = mp;
                     while (wakem.next != 0) {
                         prev = wakem;
-                        wakem = REGISTRY.get(wakem.next);
+                        wakem = registry.get(wakem.next);
                     }
                     if (wakem != mp) {
                         committed = wakem; // a promise: we wake it even if the CAS below retries
@@ -469,51 +466,102 @@ public final class SpinbitMutex extends AbstractMutex {
         return new IllegalStateException("runtime: inconsistent mutex state: " + what + " (" + describe(s) + ")");
     }
 
-    /** One sleeping acquisition: its waiter, its small id, and the id of the sleeper below it. */
+    /** A sleeper slot: a small id, the waiter of the acquisition using it, and the id below it. */
     static final class Sleeper {
-        final Waiter waiter;
         final int id;
+        /**
+         * The waiter of the acquisition that holds this id. Plain: written by that acquisition
+         * before the push CAS that makes the id reachable, and not rewritten while the id is on the
+         * stack or a waker still holds it (the id is released only after its waiter was signalled).
+         */
+        Waiter waiter;
         /** Go's mWaitList.next: the id of the sleeper below, 0 at the bottom. */
         volatile int next;
+        /** The next free id (free list); written before the CAS that pushes this slot. */
+        int nextFree;
 
-        Sleeper(Waiter waiter, int id) {
-            this.waiter = waiter;
+        Sleeper(int id) {
             this.id = id;
         }
     }
 
     /**
-     * Small ids for sleepers, so that the top of the stack fits in the lock word. An id is taken
-     * by the first sleep of an acquisition and returned when it ends; by then the sleeper is off
-     * every stack and no STACK_LOCKED holder can still reach it. Registration is rare (slow path
-     * only) and short, so a monitor guards it; lookups read the volatile table without it: an id
-     * reaches another thread only through the lock word's CAS, which comes after the table write.
+     * This lock's small ids for sleepers, so that the top of the stack fits in the lock word. An
+     * id is taken by the first sleep of an acquisition and returned when the acquisition ends; by
+     * then the sleeper is off the stack and no STACK_LOCKED holder can still reach it.
+     *
+     * <p>Lock-free and per lock (no monitor for virtual threads to block on, nothing shared between
+     * locks): slots are never destroyed, so a stale id always names a valid slot. Slots live in
+     * buckets of 64, 128, 256, ... (bucket b holds ids 64(2^b - 1) up to 64(2^(b+1) - 1)), created
+     * on first use by CAS and never moved. Returned ids go on a Treiber stack whose head packs a
+     * stamp with the id ({@code stamp << 32 | id}), so a pop that raced with a pop and a push of
+     * the same id (ABA) fails its CAS. Lookups read the buckets without synchronization: an id
+     * reaches another thread only through a CAS (of the lock word or the free list) that comes
+     * after the slot was written.
      */
     static final class Registry {
-        private volatile Sleeper[] table = new Sleeper[64];
-        private final ArrayDeque<Integer> free = new ArrayDeque<>();
-        private int nextId = 1;
+        private static final int FIRST_BUCKET_SIZE = 64;
+        private static final int BUCKETS = 25; // ids below 64 * (2^25 - 1), just under 2^31
+        private final AtomicReferenceArray<Sleeper[]> buckets = new AtomicReferenceArray<>(BUCKETS);
+        private final AtomicInteger nextId = new AtomicInteger(1);
+        /** Free-list head: stamp in the high 32 bits, first free id in the low 32 (0: empty). */
+        private final AtomicLong free = new AtomicLong();
 
-        synchronized Sleeper register(Waiter waiter) {
-            Integer reused = free.pollFirst();
-            int id = reused != null ? reused : nextId++;
-            Sleeper[] t = table;
-            if (id >= t.length) {
-                t = Arrays.copyOf(t, t.length * 2);
+        Sleeper register(Waiter waiter) {
+            for (;;) {
+                long head = free.get();
+                int id = (int) head;
+                if (id == 0) {
+                    break;
+                }
+                Sleeper s = get(id);
+                long next = (((head >>> 32) + 1) << 32) | (s.nextFree & 0xFFFF_FFFFL);
+                if (free.compareAndSet(head, next)) {
+                    s.waiter = waiter;
+                    return s;
+                }
             }
-            Sleeper s = new Sleeper(waiter, id);
-            t[id] = s;
-            table = t; // volatile write publishes the entry (and a grown table)
+            int id = nextId.getAndIncrement();
+            if (id < 0 || id >= FIRST_BUCKET_SIZE * ((1 << BUCKETS) - 1)) {
+                throw new IllegalStateException("too many sleepers on one spinbit lock");
+            }
+            Sleeper s = new Sleeper(id);
+            s.waiter = waiter;
+            bucket(id)[offset(id)] = s;
             return s;
         }
 
-        synchronized void release(Sleeper s) {
-            table[s.id] = null;
-            free.addFirst(s.id); // reuse small ids first
+        void release(Sleeper s) {
+            s.waiter = null; // nobody reads it now: a waker reads it before its signal, which we waited for
+            for (;;) {
+                long head = free.get();
+                s.nextFree = (int) head;
+                if (free.compareAndSet(head, (((head >>> 32) + 1) << 32) | s.id)) {
+                    return;
+                }
+            }
         }
 
         Sleeper get(int id) {
-            return table[id];
+            return buckets.getPlain(bucketIndex(id))[offset(id)]; // published by the CAS that passed the id on
+        }
+
+        private Sleeper[] bucket(int id) {
+            int b = bucketIndex(id);
+            Sleeper[] bucket = buckets.get(b);
+            if (bucket == null) {
+                buckets.compareAndSet(b, null, new Sleeper[FIRST_BUCKET_SIZE << b]);
+                bucket = buckets.get(b);
+            }
+            return bucket;
+        }
+
+        private static int bucketIndex(int id) {
+            return 31 - Integer.numberOfLeadingZeros(id / FIRST_BUCKET_SIZE + 1);
+        }
+
+        private static int offset(int id) {
+            return id - FIRST_BUCKET_SIZE * ((1 << bucketIndex(id)) - 1);
         }
     }
 
@@ -541,6 +589,10 @@ public final class SpinbitMutex extends AbstractMutex {
 
     long stateForTest() {
         return state;
+    }
+
+    Registry registryForTest() {
+        return registry;
     }
 
     // ---- VarHandle mechanics

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -161,8 +162,9 @@ class GoMutexTest {
     void waitersThatGiveUpLeaveNoPhantomWaiter(ThreadKind kind) throws Exception {
         // Timed acquisitions with tiny timeouts race with unlock's wakeups and handoffs; when all
         // stop, the state word must be exactly zero (no waiter counted that does not exist).
-        for (Duration threshold : new Duration[] {Duration.ZERO, GoMutex.DEFAULT_STARVATION_THRESHOLD}) {
-            GoMutex m = new GoMutex(threshold, true);
+        for (int variant = 0; variant < 3; variant++) {
+            Duration threshold = variant == 0 ? Duration.ZERO : GoMutex.DEFAULT_STARVATION_THRESHOLD;
+            GoMutex m = new GoMutex(threshold, variant == 2, true);
             AtomicBoolean stop = new AtomicBoolean();
             List<Thread> ts = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -182,13 +184,184 @@ class GoMutexTest {
                     }
                 }));
             }
-            Thread.sleep(1_500);
+            Thread.sleep(1_000);
             stop.set(true);
             for (Thread t : ts) {
                 join(t, 20_000);
             }
-            assertThat(GoMutex.describe(m.stateForTest())).as("threshold %s, %s", threshold, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(GoMutex.describe(m.stateForTest())).as("%s, %s", m, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(m.semaForTest().readied()).as("every readied waiter ran").isZero();
+            assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
             assertThat(m.stats().count(LockEvent.TIMEOUT)).isPositive();
+        }
+    }
+
+    @Test
+    void starvingHandoffToAWaiterThatJustTimedOutIsTakenByIt() throws Exception {
+        // From LOCKED|STARVING with one timed waiter Q: Q's wait times out and it leaves the
+        // semaphore queue; then the holder unlocks (handoff: LOCKED clears, the semaphore finds
+        // nobody queued and keeps the unit); then Q leaves the count. The handoff was Q's: Q must
+        // take it, not strand the unit in a free mutex stuck in starvation mode.
+        GoMutex m = new GoMutex(Duration.ZERO, true);
+        m.lock();
+        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING); // as if the mutex had started starving
+        CountDownLatch qLeftQueue = new CountDownLatch(1);
+        CountDownLatch holderUnlocked = new CountDownLatch(1);
+        m.beforeLeaveForTest = () -> {
+            qLeftQueue.countDown();
+            awaitLatch(holderUnlocked);
+        };
+        AtomicBoolean qGotIt = new AtomicBoolean();
+        AtomicBoolean qHeldIt = new AtomicBoolean();
+        Thread q = ThreadKind.PLATFORM.start(() -> {
+            try {
+                qGotIt.set(m.tryLock(20, TimeUnit.MILLISECONDS));
+                qHeldIt.set(m.isHeldByCurrentThread());
+                if (qGotIt.get()) {
+                    m.unlock();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(qLeftQueue.await(10, TimeUnit.SECONDS)).as("Q timed out in the semaphore").isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=1");
+        assertThat(m.semaForTest().waiters()).as("Q is off the semaphore queue").isZero();
+        m.unlock(); // handoff to nobody queued: the unit stays in the semaphore's count
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("STARVING waiters=1");
+        assertThat(m.semaForTest().count()).isEqualTo(1);
+        holderUnlocked.countDown();
+        join(q, 10_000);
+
+        assertThat(qGotIt).as("Q took the handoff meant for it").isTrue();
+        assertThat(qHeldIt).isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(m.isLocked()).isFalse();
+        assertThat(m.tryLock()).as("a free mutex grants tryLock").isTrue();
+        m.unlock();
+    }
+
+    @Test
+    void spinDecisionClaimsWokenAsGoAndStandsAsideOnACarrierWhileAWokenWaiterWaits() {
+        int lockedWithWaiters = GoMutex.LOCKED | 2 * GoMutex.ONE_WAITER;
+        // Go (T2): spin, and claim WOKEN when nobody holds it and waiters exist.
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, false, 0)).isEqualTo(GoMutex.SPIN_CLAIMING_WOKEN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters | GoMutex.WOKEN, false, false, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(GoMutex.LOCKED, false, false, 0)).as("no waiters").isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, true, false, 0)).as("already woken").isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, false, 3)).as("faithful: readied ignored")
+                .isEqualTo(GoMutex.SPIN_CLAIMING_WOKEN);
+        // On a carrier: never claim WOKEN, and do not spin while a woken waiter waits for a carrier.
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, false, true, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters, true, true, 0)).isEqualTo(GoMutex.SPIN);
+        assertThat(GoMutex.spinDecision(lockedWithWaiters | GoMutex.WOKEN, false, true, 1)).isEqualTo(GoMutex.NO_SPIN);
+        assertThat(GoMutex.spinDecision(GoMutex.LOCKED, false, true, 2)).isEqualTo(GoMutex.NO_SPIN);
+    }
+
+    @Test
+    void aWokenWaiterCountsAsReadiedUntilItRuns() throws Exception {
+        GoMutex m = new GoMutex(GoMutex.NEVER, true, true);
+        m.lock();
+        Thread waiter = ThreadKind.VIRTUAL.start(() -> {
+            m.lock();
+            m.unlock();
+        });
+        awaitCondition("waiter parked", 10_000, () -> m.semaForTest().waiters() == 1);
+        assertThat(m.semaForTest().readied()).isZero();
+        m.unlock(); // T7: wakes the waiter; readied until it runs again
+        join(waiter, 10_000);
+        assertThat(m.semaForTest().readied()).as("lowered once the waiter ran").isZero();
+        assertThat(m.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(m.stateForTest()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void carrierAwareWaitersGetTheLockWhileOthersTradeIt(ThreadKind kind) throws Exception {
+        // Liveness on the slow path that carrier-aware mode changes: two threads trade the lock
+        // with near-zero holds while a third needs it 50 times. The figures that show the effect
+        // (longest waits) come from `mutexlab run`, not from a test.
+        GoMutex m = new GoMutex(GoMutex.DEFAULT_STARVATION_THRESHOLD, true, true);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> traders = hammer(m, kind, 2, 0, stop);
+        AtomicLong got = new AtomicLong();
+        Thread third = kind.start(() -> {
+            for (int i = 0; i < 50; i++) {
+                m.lock();
+                got.incrementAndGet();
+                m.unlock();
+                busy(20_000);
+            }
+        });
+        join(third, 30_000);
+        stop.set(true);
+        for (Thread t : traders) {
+            join(t, 20_000);
+        }
+        assertThat(got).hasValue(50);
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().readied()).isZero();
+    }
+
+    @Test
+    void ofTwoWaitersThatLeaveDuringAStarvingHandoffTheLastTakesIt() throws Exception {
+        // As above with two timed waiters that both left the semaphore queue before the unlock:
+        // the first to leave the count decrements W; the last finds W = 1 and takes the handoff.
+        GoMutex m = new GoMutex(Duration.ZERO, true);
+        m.lock();
+        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING);
+        CountDownLatch bothLeftQueue = new CountDownLatch(2);
+        CountDownLatch holderUnlocked = new CountDownLatch(1);
+        CountDownLatch firstLeft = new CountDownLatch(1);
+        List<Thread> order = new CopyOnWriteArrayList<>();
+        m.beforeLeaveForTest = () -> {
+            order.add(Thread.currentThread());
+            bothLeftQueue.countDown();
+            awaitLatch(holderUnlocked);
+            if (order.get(1) == Thread.currentThread()) {
+                awaitLatch(firstLeft); // the second to time out leaves the count last
+            }
+        };
+        AtomicLong acquired = new AtomicLong();
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ts.add(ThreadKind.PLATFORM.start(() -> {
+                try {
+                    boolean got = m.tryLock(20, TimeUnit.MILLISECONDS);
+                    if (order.get(0) == Thread.currentThread()) {
+                        firstLeft.countDown();
+                    }
+                    if (got) {
+                        acquired.incrementAndGet();
+                        m.unlock();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        assertThat(bothLeftQueue.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=2");
+        m.unlock();
+        holderUnlocked.countDown();
+        for (Thread t : ts) {
+            join(t, 10_000);
+        }
+        assertThat(acquired).as("exactly the last to leave took the handoff").hasValue(1);
+        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
+        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(m.tryLock()).isTrue();
+        m.unlock();
+    }
+
+    private static void awaitLatch(CountDownLatch latch) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch not released");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -49,6 +49,37 @@ class LincheckTest {
         }
     }
 
+    /**
+     * GoMutex with forced handoff (threshold 0, so starvation mode is reached within a few
+     * operations) and a timed tryLock: Lincheck does not model time, but the timed acquisition
+     * runs GoMutex's semaphore wait and, when the wait ends early, its leave path.
+     */
+    public static final class Go extends Scenario {
+        private final Lock lock;
+
+        public Go() {
+            this(new GoMutex(java.time.Duration.ZERO));
+        }
+
+        private Go(Lock lock) {
+            super(lock);
+            this.lock = lock;
+        }
+
+        @Operation
+        public void timedTryLockAndRelease() throws InterruptedException {
+            if (lock.tryLock(50, TimeUnit.MICROSECONDS)) { // the result depends on time: not returned
+                lock.unlock();
+            }
+        }
+    }
+
+    public static final class GoDefault extends Scenario {
+        public GoDefault() {
+            super(new GoMutex());
+        }
+    }
+
     public static final class Spinbit extends Scenario {
         public Spinbit() {
             super(new SpinbitMutex());
@@ -106,7 +137,7 @@ class LincheckTest {
     }
 
     static Stream<Class<? extends Scenario>> scenarios() {
-        return Stream.of(Spinbit.class, SpinbitLowLatency.class, Futex.class, Kernel.class,
+        return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, Kernel.class,
                 Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class);
     }
 

@@ -106,4 +106,56 @@ class SpinbitMutexTest {
         assertThat(acquired.get()).isEqualTo(2);
         assertThat(m.stateForTest()).as(SpinbitMutex.describe(m.stateForTest())).isZero();
     }
+
+    @Test
+    void sleeperIdsBelongToEachLock() throws Exception {
+        // Ids are per lock: each lock's first sleeper gets id 1, whatever other locks hold.
+        SpinbitMutex a = new SpinbitMutex();
+        SpinbitMutex b = new SpinbitMutex();
+        SpinbitMutex.Sleeper fromA = a.registryForTest().register(new dev.mutexlab.locks.internal.Waiter());
+        SpinbitMutex.Sleeper fromB = b.registryForTest().register(new dev.mutexlab.locks.internal.Waiter());
+        assertThat(fromA.id).isEqualTo(1);
+        assertThat(fromB.id).as("another lock's registry is independent").isEqualTo(1);
+        a.registryForTest().release(fromA);
+        assertThat(a.registryForTest().register(new dev.mutexlab.locks.internal.Waiter()).id).as("a returned id is reused").isEqualTo(1);
+        assertThat(a.registryForTest().register(new dev.mutexlab.locks.internal.Waiter()).id).isEqualTo(2);
+    }
+
+    @Test
+    void sleeperIdsAreNeverHeldTwiceAtOnceUnderConcurrentRegistration() throws Exception {
+        // The lock-free free list (a stamped Treiber stack) must never hand one id to two holders:
+        // each holder marks its id in use with a CAS that fails if another holder has it.
+        SpinbitMutex.Registry registry = new SpinbitMutex().registryForTest();
+        java.util.concurrent.atomic.AtomicIntegerArray inUse = new java.util.concurrent.atomic.AtomicIntegerArray(4096);
+        AtomicInteger duplicates = new AtomicInteger();
+        AtomicInteger maxId = new AtomicInteger();
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            ts.add(ThreadKind.values()[t % 2].start(() -> {
+                SpinbitMutex.Sleeper[] held = new SpinbitMutex.Sleeper[3];
+                for (int i = 0; i < 20_000; i++) {
+                    int slot = i % held.length;
+                    if (held[slot] != null) {
+                        inUse.set(held[slot].id, 0);
+                        registry.release(held[slot]);
+                    }
+                    SpinbitMutex.Sleeper s = registry.register(new dev.mutexlab.locks.internal.Waiter());
+                    maxId.accumulateAndGet(s.id, Math::max);
+                    if (registry.get(s.id) != s || !inUse.compareAndSet(s.id, 0, 1)) {
+                        duplicates.incrementAndGet();
+                    }
+                    held[slot] = s;
+                }
+                for (SpinbitMutex.Sleeper s : held) {
+                    inUse.set(s.id, 0);
+                    registry.release(s);
+                }
+            }));
+        }
+        for (Thread t : ts) {
+            join(t, 30_000);
+        }
+        assertThat(duplicates).as("ids held by two registrations at once").hasValue(0);
+        assertThat(maxId.get()).as("ids are reused: at most 24 held at once").isLessThanOrEqualTo(24 + 8);
+    }
 }

@@ -2,7 +2,6 @@ package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.lab.spec.ThreadKind;
 
-import dev.mutexlab.locks.Locks;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.management.ManagementFactory;
@@ -104,7 +103,7 @@ final class LockRun {
     LockRun(String spec, TortureConfig config) {
         this.spec = spec;
         this.config = config;
-        this.lock = Locks.create(spec);
+        this.lock = TortureEngine.createLock(spec);
         this.probe = new LockProbe(lock);
         this.condition = lock.newCondition();
         this.longHoldNanos = config.longHold().toNanos();

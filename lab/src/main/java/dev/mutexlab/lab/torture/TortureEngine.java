@@ -1,9 +1,11 @@
 package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.locks.Locks;
+import dev.mutexlab.locks.controls.TortureControls;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 
 /**
@@ -30,8 +32,16 @@ public final class TortureEngine {
      */
     public static void validate(List<String> specs) {
         for (String spec : specs) {
-            Locks.create(spec);
+            createLock(spec);
         }
+    }
+
+    /**
+     * A new lock for {@code spec}: a library lock ({@link Locks}), or one of the broken controls
+     * that only torture may create ({@link TortureControls}).
+     */
+    static Lock createLock(String spec) {
+        return TortureControls.isControl(spec) ? TortureControls.create(spec, false) : Locks.create(spec);
     }
 
     /** Runs the whole session; {@code progress} gets a line every few seconds and one per lock. */

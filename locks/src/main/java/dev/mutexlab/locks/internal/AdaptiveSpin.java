@@ -21,8 +21,12 @@ import java.lang.invoke.VarHandle;
 public final class AdaptiveSpin {
     /** The shortest budget: about one cache-line handover round trip plus a short hold. */
     public static final int MIN_NANOS = 1_000;
-    /** The longest budget: beyond it, a park and wake-up costs less than the spin. */
-    public static final int MAX_NANOS = 50_000;
+    /**
+     * The longest budget. Long: while a spin keeps succeeding the processor it uses was free (the
+     * holder and the threads working outside the lock ran elsewhere), and a park would add a
+     * wake-up to every handover of a long critical section.
+     */
+    public static final int MAX_NANOS = 200_000;
     /** The budget a new lock starts with. */
     public static final int INITIAL_NANOS = 10_000;
     /** What a successful spin adds beyond a quarter of the budget. */
@@ -38,13 +42,17 @@ public final class AdaptiveSpin {
     /** A spin ended with the lock: spin a little longer next time. */
     public void succeeded() {
         int l = (int) LIMIT.getOpaque(this);
-        LIMIT.setOpaque(this, Math.min(MAX_NANOS, l + (l >>> 2) + GROW_NANOS)); // racy by design (see notes)
+        if (l != MAX_NANOS) { // no write at the ceiling: the line stays shared between the spinners' caches
+            LIMIT.setOpaque(this, Math.min(MAX_NANOS, l + (l >>> 2) + GROW_NANOS)); // racy by design (see notes)
+        }
     }
 
     /** A spin ran out without the lock: spin half as long next time. */
     public void failed() {
         int l = (int) LIMIT.getOpaque(this);
-        LIMIT.setOpaque(this, Math.max(MIN_NANOS, l >>> 1)); // racy by design (see notes)
+        if (l != MIN_NANOS) {
+            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l >>> 1)); // racy by design (see notes)
+        }
     }
 
     /** The current budget, for monitoring. */

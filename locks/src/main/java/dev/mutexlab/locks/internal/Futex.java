@@ -50,31 +50,19 @@ public final class Futex {
         queue.add(node, false);
         queue.unlockGuard();
         if (value.getAsInt() != expected) { // the re-check that makes check-and-sleep atomic
-            if (leave(node)) {
-                return VALUE_CHANGED;
-            }
-            node.awaitSignal(blocker); // a waker dequeued us before we could leave
-            return WOKEN;
+            return queue.removeOrAwaitSignal(node, blocker) ? VALUE_CHANGED : WOKEN;
         }
         int r = node.block(blocker, mode, deadlineNanos);
         if (r == Waiter.SIGNALLED) {
             return WOKEN;
         }
-        if (leave(node)) {
+        if (queue.removeOrAwaitSignal(node, blocker)) {
             return r == Waiter.TIMED_OUT ? TIMED_OUT : INTERRUPTED;
         }
-        node.awaitSignal(blocker);
         if (r == Waiter.INTERRUPTED) {
             Thread.currentThread().interrupt(); // we consumed a wake; let the caller see the interrupt later
         }
         return WOKEN;
-    }
-
-    private boolean leave(Waiter node) {
-        queue.lockGuard();
-        boolean removed = queue.remove(node);
-        queue.unlockGuard();
-        return removed;
     }
 
     /**

@@ -97,9 +97,12 @@ final class MutexCondition implements Condition {
         while (node.status == WAITING) {
             if (Thread.interrupted()) {
                 interruptedWhileWaiting = true;
-                if (interruptible && STATUS.compareAndSet(node, WAITING, CANCELLED)) {
-                    gaveUp = true;
-                    break;
+                if (interruptible) {
+                    if (STATUS.compareAndSet(node, WAITING, CANCELLED)) {
+                        gaveUp = true;
+                        break;
+                    }
+                    continue; // a signal won the race: it is ours, and the loop ends without parking
                 }
             }
             if (timed) {

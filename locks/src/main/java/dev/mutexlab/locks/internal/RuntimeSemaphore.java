@@ -22,6 +22,12 @@ import java.lang.invoke.VarHandle;
  * {@code goyield} becomes {@link Thread#yield()}, which on a virtual thread re-submits the
  * unlocker behind the woken waiter and on a platform thread merely offers the CPU to the OS.
  *
+ * <p>{@link #readied()} counts waiters that a release has signalled and that have not yet resumed:
+ * the Java view of Go's goroutines that {@code goready} put in a run queue and that no P runs yet.
+ * On virtual threads it is how many woken waiters wait for a carrier (it is raised before the
+ * signal and lowered by the waiter once it runs again), which is what Go's {@code canSpin} asks
+ * with its "my run queue is empty" check.
+ *
  * <p>Cancellation (not in Go, whose semaphore cannot time out): a waiter that gives up removes
  * itself under the guard. If it is no longer queued, a releaser has dequeued it and will signal
  * it, so it waits for that signal and takes what it was given.
@@ -38,6 +44,8 @@ public final class RuntimeSemaphore {
 
     private volatile int count;
     private volatile int nwait;
+    /** Waiters signalled by a release that have not resumed yet (see the class notes). */
+    private volatile int readied;
     private final WaitQueue queue = new WaitQueue();
 
     /** Go's {@code cansemacquire}: takes one count if there is one. */
@@ -80,7 +88,9 @@ public final class RuntimeSemaphore {
                 stats.add(dev.mutexlab.locks.LockEvent.PARK);
             }
             int r = node.block(blocker, mode, deadlineNanos);
-            if (r != Waiter.SIGNALLED) {
+            if (r == Waiter.SIGNALLED) {
+                READIED.getAndAdd(this, -1); // running again
+            } else {
                 queue.lockGuard();
                 boolean removed = queue.remove(node);
                 if (removed) {
@@ -91,6 +101,7 @@ public final class RuntimeSemaphore {
                     return r == Waiter.TIMED_OUT ? TIMED_OUT : INTERRUPTED;
                 }
                 node.awaitSignal(blocker); // dequeued by a releaser: its signal is on the way
+                READIED.getAndAdd(this, -1);
             }
             int got = node.ticket != 0 ? HANDED_OFF : tryAcquire() ? ACQUIRED : -1;
             if (got >= 0) {
@@ -128,6 +139,7 @@ public final class RuntimeSemaphore {
         }
         queue.unlockGuard();
         if (w != null) {
+            READIED.getAndAdd(this, 1); // before the signal: the waiter lowers it once it runs
             if (handoff && tryAcquire()) {
                 w.ticket = 1;
             }
@@ -145,6 +157,11 @@ public final class RuntimeSemaphore {
         return nwait;
     }
 
+    /** Waiters signalled by a release that have not yet resumed (Go: readied, still in a run queue). */
+    public int readied() {
+        return readied;
+    }
+
     /** The current count (for tests and toString). */
     public int count() {
         return count;
@@ -152,9 +169,12 @@ public final class RuntimeSemaphore {
 
     // VarHandle mechanics
     private static final VarHandle COUNT;
+    private static final VarHandle READIED;
     static {
         try {
-            COUNT = MethodHandles.lookup().findVarHandle(RuntimeSemaphore.class, "count", int.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            COUNT = l.findVarHandle(RuntimeSemaphore.class, "count", int.class);
+            READIED = l.findVarHandle(RuntimeSemaphore.class, "readied", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

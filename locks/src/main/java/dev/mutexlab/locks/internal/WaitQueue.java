@@ -95,6 +95,21 @@ public final class WaitQueue {
         return true;
     }
 
+    /**
+     * For a waiter that gives up: removes {@code w} under the guard and returns true if it was
+     * still queued; otherwise a waker has dequeued it and will signal it, so this waits for that
+     * signal (whatever happens) and returns false: the caller then owns what the waker gave.
+     */
+    public boolean removeOrAwaitSignal(Waiter w, Object blocker) {
+        lockGuard();
+        boolean removed = remove(w);
+        unlockGuard();
+        if (!removed) {
+            w.awaitSignal(blocker);
+        }
+        return removed;
+    }
+
     /** The first node, or null. Guard held. */
     public Waiter peekFirst() {
         return head;

@@ -44,10 +44,26 @@ public final class Waiter {
     Waiter next;
     boolean queued;
 
-    /** Prepares the node to be queued (again): clears the wake flag and the ticket. */
+    /**
+     * Prepares the node to wait (again): clears the wake flag and the ticket. A signal that
+     * arrives after the reset is never lost; one that arrived before it is erased, which callers
+     * make safe in one of two ways:
+     * <ul>
+     * <li>No waker can reach the node yet: it is reset before it is queued or pushed, and the
+     *     queue guard's release or the push CAS publishes the reset before any waker can find it
+     *     ({@link RuntimeSemaphore}, {@link Futex}, {@code SpinbitMutex}).
+     * <li>The node stays queued ({@code KernelMutex}, {@code SemaphoreMutex}'s sleepers): the reset
+     *     runs under the queue's guard, after the waiter's own attempt on the lock failed. Any
+     *     signal it erases came from a waker that had already released the lock, so the attempt
+     *     failed because another thread took the lock since, and that thread's release wakes a
+     *     waiter again (a waker that signals under the guard cannot race with the reset at all).
+     * </ul>
+     * Opaque suffices: the only racing write is a signal's volatile store to the same flag, and
+     * either order is covered above; the waiter's next volatile read sees the later of the two.
+     */
     public void reset() {
         ticket = 0;
-        WOKEN.setOpaque(this, false); // published by the queue's guard release before any waker can see the node
+        WOKEN.setOpaque(this, false);
     }
 
     /** Whether a waker has signalled this node. */
@@ -107,6 +123,26 @@ public final class Waiter {
             interruptedQuietly = false;
             thread.interrupt();
         }
+    }
+
+    /**
+     * Ends an acquisition that succeeded after waiting: an interrupt that the wait consumed
+     * ({@code interrupted}) or absorbed is re-asserted, so the caller still sees it.
+     */
+    public void acquiredAfterWait(boolean interrupted) {
+        if (interrupted) {
+            rememberInterrupt();
+        }
+        restoreInterrupt();
+    }
+
+    /**
+     * Consumes the current thread's interrupt if {@code mode} is {@link #INTERRUPTIBLE}: true when
+     * the acquisition must give up for it (the caller remembers it, and re-asserts it with
+     * {@link #acquiredAfterWait} if it acquires after all).
+     */
+    public static boolean takeInterrupt(int mode) {
+        return (mode & INTERRUPTIBLE) != 0 && Thread.interrupted();
     }
 
     /** Whether the mode's deadline has passed. */

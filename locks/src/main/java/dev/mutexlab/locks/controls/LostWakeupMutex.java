@@ -1,4 +1,4 @@
-package dev.mutexlab.locks;
+package dev.mutexlab.locks.controls;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.Waiter;
