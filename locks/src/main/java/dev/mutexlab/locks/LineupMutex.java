@@ -55,62 +55,71 @@ public final class LineupMutex extends AbstractMutex {
      * (AdaptiveSpin); parking_lot's eventual fairness bounds unfairness in time.
      *
      * State word (int):
-     *   bit 0  LOCKED   the lock is held (or being handed over: ownership passes with it set)
-     *   bit 1  ONDECK   one waiter is awake and spinning for the lock (or has been woken to);
-     *                   while it is set unlock wakes nobody, and no other waiter spins
-     *   bit 2  HANDOFF  the first sleeper has waited past its bound: the next unlock hands it
-     *                   the lock directly, and nobody may take the deck meanwhile
-     *   bit 3  WAITERS  the line of sleepers is not empty
+     *   bit 0   LOCKED   the lock is held (or being handed over: ownership passes with it set)
+     *   bit 1   ONDECK   one waiter is awake and spinning for the lock; while it is set an unlock
+     *                    wakes nobody and no other waiter spins
+     *   bit 2   HANDOFF  a waiter past its bound, first in line and awake, asks for the lock: the
+     *                    next unlock hands it over directly, and nobody may take the deck
+     *   bit 3   WAITERS  the line of sleepers is not empty
+     *   bit 4   WAKING   a sleeper has been woken and has not run yet: unlock wakes no other
+     *   bits 8+ yielders virtual threads that stepped off the deck to yield and have not run since
      * Invariants: HANDOFF implies LOCKED and WAITERS; WAITERS is set exactly when the line is
-     * non-empty whenever the line's guard is free; ONDECK has one owner, who clears it when it
-     * takes the lock, leaves the deck, or gives up.
+     * non-empty whenever the line's guard is free; ONDECK and WAKING each have one owner, who
+     * clears the bit with its next transition (taking the lock, the deck, or going to sleep).
+     * WAKING is apart from ONDECK so that a wake-up in flight does not keep running threads off
+     * the deck: with both in one bit, arrivals slept while the woken thread was still waking up.
      *
      * The line is a WaitQueue (a doubly linked list under a small guard), so a waiter that times
-     * out or is interrupted can take itself out. Every change of WAITERS, and every change of
-     * HANDOFF except the unlocker's clearing of it in a handoff, happens under the guard.
-     * headDeadlineNanos, the bound's end for the first sleeper, is written under the guard too.
+     * out or is interrupted can take itself out. WAITERS and HANDOFF change under the guard;
+     * headDeadlineNanos, the end of the first sleeper's bound, is written under the guard too.
      *
-     * lock: CAS 0 -> LOCKED. Slow path, looping:
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), looping:
      *   - lock free: take it (barging is allowed: any bypass ends at the bound);
-     *   - nobody on deck, no handoff pending, spinning can pay: claim ONDECK and spin — with
-     *     onSpinWait, a virtual thread yielding its carrier now and then so that the work
-     *     outside the lock and a waiter due for handoff can run — until the lock is free (take
-     *     it and clear ONDECK in one CAS), a handoff is requested, the learned budget runs out,
-     *     or the waiter's own bound passes (then clear ONDECK and sleep);
-     *   - otherwise sleep in line: under the guard, with LOCKED still set, set WAITERS (and
-     *     HANDOFF if past the bound) and join the line — at the back, or at the front if the
-     *     waiter was woken before or is past its bound (it keeps its place and its start time).
-     *     Park until signalled or until the bound passes. Signalled with HANDED: the lock is
-     *     ours. With DECK: the waker set ONDECK for us; go spin. At the bound: set HANDOFF (or
-     *     take the lock if it is free), then spin briefly on the node if first in line (so that
-     *     the handoff is quick), then park until signalled.
-     * unlock: CAS LOCKED -> 0. Slow path:
-     *   - HANDOFF set, or the first sleeper is past its bound (checked by the unlocker itself,
-     *     because a virtual thread whose park timed out may find no free carrier to run on):
-     *     under the guard take the first sleeper, clear HANDOFF, fix WAITERS, and signal it with
-     *     HANDED, leaving LOCKED set;
-     *   - otherwise clear LOCKED and, if sleepers exist and nobody is on deck, wake the first
-     *     one to go on deck (set ONDECK for it, signal it with DECK).
-     * The lineup: a thread that took the lock from the deck or by handoff leaves the deck empty;
-     * if the first sleeper's bound is about to end, it wakes that sleeper to go on deck now, so
-     * that the wake-up happens during its hold instead of after it.
+     *   - nobody on deck, no handoff pending, spinning can pay, not past the bound: claim ONDECK
+     *     and spin until the lock is free (take it and clear ONDECK in one CAS), a handoff is
+     *     asked for, the learned budget (AdaptiveSpin) runs out, or the bound passes. A virtual
+     *     thread steps off the deck every ~15 µs of spinning, counts itself in "yielders" and
+     *     yields its carrier, so that work outside the lock and woken waiters can run;
+     *   - a thread we woke that finds someone else on deck goes back to sleep, first in line;
+     *   - otherwise sleep in line (sleepInLine): under the guard, with LOCKED still set, set
+     *     WAITERS (and HANDOFF if past the bound) and join the line — at the back, or at the
+     *     front if woken before or past the bound (it keeps its place and its start time). A
+     *     waiter past its bound spins on its node (so the handoff finds it running), then parks.
+     *     Only the first sleeper parks with a timer for its bound; when it fires, the sleeper
+     *     asks for the handoff (or takes the lock if free). Signalled with HANDED: the lock is
+     *     ours. With WOKEN: WAKING is ours; compete as above.
+     * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
+     *   - HANDOFF: under the guard take the first sleeper, clear HANDOFF, fix WAITERS, signal it
+     *     with HANDED (LOCKED stays set), yield to it, and if the next sleeper is due, wake it;
+     *   - else clear LOCKED, then: if the first sleeper's bound ends within WAKE_AHEAD_NANOS
+     *     (sampled clock, below), wake it even past the deck — it will ask for the handoff while
+     *     running, and its wake-up overlaps the next holds (the lineup) — and yield to it; else
+     *     if sleepers exist and nobody is on deck or waking, wake the first to compete, and yield;
+     *     else yield anyway if a virtual waiter is waking or has yielded (it needs a carrier), or,
+     *     on a platform thread, if holds are long (LONG_HOLD_PERIOD).
+     * The bound is thus enforced by running threads, not by a sleeper's timer alone: a virtual
+     * thread whose timer fired may find no free carrier (nothing preempts the two that trade the
+     * lock), and a platform thread's timer wakes it into a full run queue.
      *
-     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a fifth of a
-     * 0.1 µs hold, so the unlocker checks the first sleeper's bound every checkPeriod contended
-     * unlocks, retuned at each check so that checks fall about CHECK_INTERVAL_NANOS apart.
-     * unlocksUntilCheck, checkPeriod and lastCheckNanos are plain fields touched only by the
-     * holder inside releaseCore: the lock's own release and acquire order one holder's writes
-     * before the next holder's reads.
+     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a large part of
+     * a short hold (55 ns here with kvm-clock), so the unlocker checks the first sleeper's
+     * deadline every checkPeriod contended unlocks, retuned at each check so that checks fall
+     * about CHECK_INTERVAL_NANOS apart. unlocksUntilCheck, checkPeriod and lastCheckNanos are
+     * plain fields touched only by the holder inside releaseCore: the lock's own release and
+     * acquire order one holder's writes before the next holder's reads. checkPeriod doubles as
+     * an estimate of how long holds are. Waiters read the clock lazily for the same reason: a
+     * spin that succeeds within 64 rounds never reads it.
      *
      * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
      * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
-     * not sleep. Whoever clears ONDECK without taking the lock re-checks "free, sleepers, nobody
-     * on deck" and wakes one, since an unlock may have skipped its wake because of that ONDECK.
+     * not sleep. Whoever gives up ONDECK or WAKING without taking the lock re-checks "free,
+     * sleepers, nobody on deck or waking" and wakes one (clearAndPassOn), since an unlock may have
+     * skipped its wake because of that bit.
      *
      * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer
      * in line a waker has taken it and its signal is on the way: it waits for it, keeps the lock
-     * if HANDED (remembering an interrupt), or leaves the deck (with the re-check above) if DECK.
-     * A spinner that gives up leaves the deck the same way.
+     * if HANDED (remembering an interrupt), or gives WAKING back (with the re-check above) if
+     * WOKEN. A spinner that gives up leaves the deck the same way.
      *
      * Memory ordering: every state access is volatile or a CAS; the acquiring CAS has acquire
      * semantics and the releasing CAS release semantics. A handoff publishes the critical
@@ -138,16 +147,8 @@ public final class LineupMutex extends AbstractMutex {
     static final long CHECK_INTERVAL_NANOS = 20_000L;
     /** The most contended unlocks between two such checks. */
     static final int MAX_CHECK_PERIOD = 1 << 12;
-    /** A new holder wakes the first sleeper to go on deck when its bound ends within this. */
+    /** An unlocker wakes the first sleeper when its bound ends within this (at most half the bound). */
     static final long WAKE_AHEAD_NANOS = 100_000L;
-    /**
-     * How long after its bound an unlocker hands a sleeping platform thread the lock unasked. A
-     * platform thread wakes itself at its bound (an OS timer preempts whatever runs), and then asks
-     * for the handoff while awake and spinning, which is much cheaper than a handoff to a thread
-     * still asleep; the unlocker's own check is the backstop. A virtual thread whose timer fired
-     * may find no free carrier, so for it the unlocker acts at the bound itself.
-     */
-    static final long PLATFORM_GRACE_NANOS = 200_000L;
     /**
      * A platform thread's contended unlock yields its processor when holds are long: checkPeriod at
      * most this means contended unlocks come about 10 µs or more apart. With more runnable threads
@@ -158,18 +159,16 @@ public final class LineupMutex extends AbstractMutex {
      */
     static final int LONG_HOLD_PERIOD = 2;
     /** How long a waiter due for handoff spins on its node before it parks. */
-    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS;
+    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
     /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
     private static final int CHECKS_PER_YIELD = 8;
-    /** Spin rounds between two looks at the clock (and, on a virtual thread, two yields). */
+    /** Spin rounds between two looks at the clock. */
     private static final int ROUNDS_PER_CHECK = 64;
 
     private volatile int state;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper's bound ends; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headDeadlineNanos;
-    /** When an unlocker hands the first sleeper the lock unasked (see PLATFORM_GRACE_NANOS). Under the guard. */
-    private volatile long headHandoffAtNanos;
     private final long boundNanos;
     private final long wakeAheadNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
@@ -316,7 +315,6 @@ public final class LineupMutex extends AbstractMutex {
             }
             if (r == ACQUIRED) {
                 node.restoreInterrupt();
-                wakeAheadIfDue();
                 contended(jfr, node.ticket == HANDED ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                 return true;
             }
@@ -404,7 +402,8 @@ public final class LineupMutex extends AbstractMutex {
      *            the line; else set HANDOFF; spin on the node if first, then park
      */
     private int sleepInLine(Waiter node, boolean front, int mode, long deadlineNanos) {
-        boolean past = System.nanoTime() - node.startNanos >= boundNanos;
+        // A waiter woken ahead of its bound (front) counts as past it: it was woken to be ready.
+        boolean past = System.nanoTime() - node.startNanos >= boundNanos - (front ? wakeAheadNanos : 0L);
         line.lockGuard();
         for (;;) {
             int s = state;
@@ -419,6 +418,10 @@ public final class LineupMutex extends AbstractMutex {
         node.reset();
         line.add(node, front || past);
         headChanged();
+        // Only the first sleeper needs a timer for its bound; the others are covered by the
+        // unlockers' check and the wake-ahead once they are first (a timer each would wake every
+        // sleeper of a long line once per bound, for nothing).
+        boolean timer = line.peekFirst() == node;
         line.unlockGuard();
         if (stats != null) {
             stats.add(past ? LockEvent.HANDOFF_REQUEST : LockEvent.PARK);
@@ -429,7 +432,7 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             long boundDeadlineNanos = node.startNanos + boundNanos;
             int w;
-            if (past || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
+            if (past || !timer || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
                 w = node.block(this, mode, deadlineNanos);
             } else {
                 w = node.block(this, mode | Waiter.TIMED, boundDeadlineNanos);
@@ -554,9 +557,14 @@ public final class LineupMutex extends AbstractMutex {
      * already woken, no handoff is pending and — unless {@code evenIfLocked} — the lock is free.
      */
     private boolean wakeOne(boolean evenIfLocked) {
+        return wakeOne(evenIfLocked, false);
+    }
+
+    /** As {@link #wakeOne(boolean)}, and when {@code evenIfOnDeck} also while a waiter is on deck. */
+    private boolean wakeOne(boolean evenIfLocked, boolean evenIfOnDeck) {
         for (;;) {
             int s = state;
-            int mask = WAITERS | ONDECK | WAKING | HANDOFF | (evenIfLocked ? 0 : LOCKED);
+            int mask = WAITERS | WAKING | HANDOFF | (evenIfOnDeck ? 0 : ONDECK) | (evenIfLocked ? 0 : LOCKED);
             if ((s & mask) != WAITERS) {
                 return false;
             }
@@ -587,20 +595,6 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The lineup: a new holder wakes the first sleeper to go on deck if its bound ends soon. */
-    private void wakeAheadIfDue() {
-        int s = state;
-        // lastCheckNanos is the unlockers' clock, ours to read as the holder: at most about
-        // CHECK_INTERVAL_NANOS old while sleepers exist, which the margin absorbs.
-        if ((s & (WAITERS | ONDECK | WAKING | HANDOFF)) == WAITERS
-                && headDeadlineNanos - lastCheckNanos <= wakeAheadNanos + CHECK_INTERVAL_NANOS) {
-            if (stats != null) {
-                stats.add(LockEvent.ANTI_STARVATION_WAKE);
-            }
-            wakeOne(true);
-        }
-    }
-
     @Override
     protected void releaseCore() {
         if (!casState(LOCKED, 0)) {
@@ -620,13 +614,21 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & LOCKED) == 0) {
                 throw new IllegalStateException("lineup: unlock of an unlocked mutex (" + describe(s) + ")");
             }
-            if ((s & HANDOFF) != 0 || ((s & WAITERS) != 0 && firstSleeperPastBound())) {
+            if ((s & HANDOFF) != 0) {
                 if (handOff()) {
                     return;
                 }
                 continue;
             }
+            boolean due = (s & (WAITERS | WAKING)) == WAITERS && firstSleeperDue();
             if (casState(s, s & ~LOCKED)) {
+                if (due && wakeOne(true, true)) {
+                    // The lineup: the first sleeper's bound ends soon. Wake it now, even past the
+                    // deck, so that it asks for the handoff while running (a handoff to a sleeper
+                    // leaves the lock idle while it wakes up); meanwhile the lock keeps moving.
+                    Thread.yield(); // let it run now, on our processor or carrier
+                    return;
+                }
                 if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
                     if (wakeOne(false)) {
                         Thread.yield(); // let the one we woke run now, on our processor or carrier
@@ -643,8 +645,8 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The unlocker's sampled check of the first sleeper's bound (see "The unlocker's clock"). */
-    private boolean firstSleeperPastBound() {
+    /** The unlocker's sampled check: is the first sleeper's bound about to end (see "The unlocker's clock")? */
+    private boolean firstSleeperDue() {
         if (--unlocksUntilCheck > 0) {
             return false;
         }
@@ -657,7 +659,7 @@ public final class LineupMutex extends AbstractMutex {
             checkPeriod = Math.max(1, checkPeriod >>> 1);
         }
         unlocksUntilCheck = checkPeriod;
-        return now - headHandoffAtNanos >= 0;
+        return now - (headDeadlineNanos - wakeAheadNanos) >= 0;
     }
 
     /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
@@ -674,6 +676,10 @@ public final class LineupMutex extends AbstractMutex {
         w.signal();
         if (stats != null) {
             stats.add(LockEvent.HANDOFF);
+        }
+        if ((state & (WAITERS | WAKING | HANDOFF)) == WAITERS
+                && System.nanoTime() - (headDeadlineNanos - wakeAheadNanos) >= 0) {
+            wakeOne(true, true); // the lineup: the next one due wakes while the new owner holds
         }
         Thread.yield(); // let the new owner run now, on our processor or carrier (Go's goyield)
         return true;
@@ -699,9 +705,7 @@ public final class LineupMutex extends AbstractMutex {
     private void headChanged() {
         Waiter head = line.peekFirst();
         if (head != null) {
-            long deadlineNanos = head.startNanos + boundNanos;
-            headDeadlineNanos = deadlineNanos;
-            headHandoffAtNanos = head.thread.isVirtual() ? deadlineNanos : deadlineNanos + PLATFORM_GRACE_NANOS;
+            headDeadlineNanos = head.startNanos + boundNanos;
         }
     }
 

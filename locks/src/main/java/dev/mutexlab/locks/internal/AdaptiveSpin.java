@@ -11,9 +11,12 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Implementation notes. The budget is a time ({@code limitNanos}), not a count of
  * {@link Thread#onSpinWait()} calls, because the cost of a PAUSE differs tenfold between
- * processors. Success grows it by a quarter (plus {@link #GROW_NANOS}), failure halves it, within
- * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]: like TCP's additive-increase, multiplicative-decrease,
- * it backs off quickly when spinning stops paying and creeps back when it pays again. The field
+ * processors. Success grows it by a quarter (plus {@link #GROW_NANOS}), failure shrinks it by an
+ * eighth, within [{@link #MIN_NANOS}, {@link #MAX_NANOS}]. The asymmetry is deliberate: a budget
+ * that halves on failure collapses whenever the wait is a little longer than the budget (a waiter
+ * that arrives mid-way through a long hold), and then every handover pays a park and a wake-up;
+ * shrinking slowly keeps it where about one spin in three succeeds, and long holds that spinning
+ * never catches still bring it down within a few dozen failures. The field
  * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
  * another, which only makes the heuristic a little less precise, never incorrect. On one
  * processor the budget is zero: a spinner could only delay the holder it waits for.
@@ -47,11 +50,11 @@ public final class AdaptiveSpin {
         }
     }
 
-    /** A spin ran out without the lock: spin half as long next time. */
+    /** A spin ran out without the lock: spin an eighth less next time. */
     public void failed() {
         int l = (int) LIMIT.getOpaque(this);
         if (l != MIN_NANOS) {
-            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l >>> 1)); // racy by design (see notes)
+            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l - (l >>> 3))); // racy by design (see notes)
         }
     }
 
