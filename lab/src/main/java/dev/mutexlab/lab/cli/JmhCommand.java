@@ -34,8 +34,9 @@ public final class JmhCommand implements Callable<Integer> {
 
     /** Runs JMH with {@code args}, then names the result file and prints the uncontended table if there is one. */
     static int runJmh(List<String> args, PrintWriter out) throws Exception {
-        Path result = JmhLauncher.resultFile(args);
-        int status = JmhLauncher.run(args, result);
+        Path ours = JmhLauncher.resultFile(args);
+        int status = JmhLauncher.run(args, ours);
+        Path result = ours != null ? ours : JmhLauncher.namedJsonResult(args);
         if (status == 0 && result != null && Files.exists(result)) {
             out.println();
             UncontendedTable.print(JmhResult.read(result), out);

@@ -40,6 +40,14 @@ public final class JmhLauncher {
         return ResultIO.defaultOut("jmh");
     }
 
+    /** The JSON result file the arguments name themselves ({@code -rf json -rff FILE}), or null. */
+    public static Path namedJsonResult(List<String> jmhArgs) {
+        int rf = jmhArgs.indexOf("-rf");
+        int rff = jmhArgs.indexOf("-rff");
+        boolean json = rf >= 0 && rf + 1 < jmhArgs.size() && jmhArgs.get(rf + 1).equalsIgnoreCase("json");
+        return json && rff >= 0 && rff + 1 < jmhArgs.size() ? Path.of(jmhArgs.get(rff + 1)) : null;
+    }
+
     /** Runs JMH with {@code jmhArgs} (plus the JSON result options for {@code resultFile}); returns its exit status. */
     public static int run(List<String> jmhArgs, Path resultFile) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();

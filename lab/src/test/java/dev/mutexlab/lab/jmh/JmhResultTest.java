@@ -66,6 +66,15 @@ class JmhResultTest {
     }
 
     @Test
+    void launcherAddsAResultFileUnlessTheArgumentsListOrNameOne() {
+        assertThat(JmhLauncher.resultFile(List.of("-l"))).isNull();
+        assertThat(JmhLauncher.resultFile(List.of("Uncontended", "-rf", "json", "-rff", "x.json"))).isNull();
+        assertThat(JmhLauncher.namedJsonResult(List.of("Uncontended", "-rf", "json", "-rff", "x.json")))
+                .isEqualTo(Path.of("x.json"));
+        assertThat(JmhLauncher.namedJsonResult(List.of("Uncontended", "-rf", "csv", "-rff", "x.csv"))).isNull();
+    }
+
+    @Test
     void aJsonObjectIsNotAJmhFile() throws Exception {
         Path f = dir.resolve("x.json");
         Files.writeString(f, "{\"schema\":\"x\"}");
