@@ -162,6 +162,8 @@ public final class LineupMutex extends AbstractMutex {
     static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
     /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
     private static final int CHECKS_PER_YIELD = 8;
+    /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
+    private static final int NANOS_PER_ROUND = 30;
     /** Spin rounds between two looks at the clock. */
     private static final int ROUNDS_PER_CHECK = 64;
 
@@ -334,7 +336,8 @@ public final class LineupMutex extends AbstractMutex {
             int s = state;
             if ((s & LOCKED) == 0) {
                 if (casState(s, (s | LOCKED) & ~ONDECK)) {
-                    spin.succeeded();
+                    // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
+                    spin.succeeded(spinStartNanos == 0L ? (long) round * NANOS_PER_ROUND : System.nanoTime() - spinStartNanos);
                     if (stats != null) {
                         stats.add(LockEvent.SPIN_ACQUIRE);
                     }
@@ -609,6 +612,7 @@ public final class LineupMutex extends AbstractMutex {
      *         else CAS LOCKED off; if sleepers and nobody on deck: wake one to go on deck; done
      */
     private void releaseSlow() {
+        boolean checked = clockTick();
         for (;;) {
             int s = state;
             if ((s & LOCKED) == 0) {
@@ -620,7 +624,8 @@ public final class LineupMutex extends AbstractMutex {
                 }
                 continue;
             }
-            boolean due = (s & (WAITERS | WAKING)) == WAITERS && firstSleeperDue();
+            boolean due = checked && (s & (WAITERS | WAKING)) == WAITERS
+                    && lastCheckNanos - (headDeadlineNanos - wakeAheadNanos) >= 0; // first sleeper due soon
             if (casState(s, s & ~LOCKED)) {
                 if (due && wakeOne(true, true)) {
                     // The lineup: the first sleeper's bound ends soon. Wake it now, even past the
@@ -645,8 +650,12 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The unlocker's sampled check: is the first sleeper's bound about to end (see "The unlocker's clock")? */
-    private boolean firstSleeperDue() {
+    /**
+     * The unlocker's sampled clock (see "The unlocker's clock"), ticked once per contended unlock:
+     * true when it was read this time (lastCheckNanos is now), which happens every checkPeriod
+     * ticks, checkPeriod retuned so that reads fall about CHECK_INTERVAL_NANOS apart.
+     */
+    private boolean clockTick() {
         if (--unlocksUntilCheck > 0) {
             return false;
         }
@@ -659,7 +668,7 @@ public final class LineupMutex extends AbstractMutex {
             checkPeriod = Math.max(1, checkPeriod >>> 1);
         }
         unlocksUntilCheck = checkPeriod;
-        return now - (headDeadlineNanos - wakeAheadNanos) >= 0;
+        return true;
     }
 
     /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */

@@ -11,12 +11,14 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Implementation notes. The budget is a time ({@code limitNanos}), not a count of
  * {@link Thread#onSpinWait()} calls, because the cost of a PAUSE differs tenfold between
- * processors. Success grows it by a quarter (plus {@link #GROW_NANOS}), failure shrinks it by an
- * eighth, within [{@link #MIN_NANOS}, {@link #MAX_NANOS}]. The asymmetry is deliberate: a budget
- * that halves on failure collapses whenever the wait is a little longer than the budget (a waiter
- * that arrives mid-way through a long hold), and then every handover pays a park and a wake-up;
- * shrinking slowly keeps it where about one spin in three succeeds, and long holds that spinning
- * never catches still bring it down within a few dozen failures. The field
+ * processors. A spin that ends with the lock moves the budget an eighth of the way towards four
+ * times what that spin took; one that runs out shrinks it by an eighth; always within
+ * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]. So short critical sections keep the budget a few times
+ * their length (a spinner whose holder was preempted gives up soon instead of burning a processor
+ * for the longest budget), long ones grow it quickly, and waits that spinning never catches bring
+ * it down within a few dozen failures. Halving on failure, as an earlier version did, collapsed the
+ * budget whenever waiters arrived mid-way through long holds, and then every handover paid a park
+ * and a wake-up. The field
  * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
  * another, which only makes the heuristic a little less precise, never incorrect. On one
  * processor the budget is zero: a spinner could only delay the holder it waits for.
@@ -32,8 +34,6 @@ public final class AdaptiveSpin {
     public static final int MAX_NANOS = 200_000;
     /** The budget a new lock starts with. */
     public static final int INITIAL_NANOS = 10_000;
-    /** What a successful spin adds beyond a quarter of the budget. */
-    public static final int GROW_NANOS = 500;
 
     private int limitNanos = INITIAL_NANOS;
 
@@ -42,11 +42,18 @@ public final class AdaptiveSpin {
         return SpinPolicy.multicore() ? (int) LIMIT.getOpaque(this) : 0;
     }
 
-    /** A spin ended with the lock: spin a little longer next time. */
-    public void succeeded() {
+    /**
+     * A spin ended with the lock after {@code spunNanos}: move the budget an eighth of the way
+     * towards four times that (plus {@link #MIN_NANOS}). Spins that need little keep the budget
+     * short, so a spinner whose holder lost its processor gives up soon; spins that need most of
+     * the budget grow it quickly.
+     */
+    public void succeeded(long spunNanos) {
         int l = (int) LIMIT.getOpaque(this);
-        if (l != MAX_NANOS) { // no write at the ceiling: the line stays shared between the spinners' caches
-            LIMIT.setOpaque(this, Math.min(MAX_NANOS, l + (l >>> 2) + GROW_NANOS)); // racy by design (see notes)
+        long target = Math.min(MAX_NANOS, 4 * Math.max(0L, spunNanos) + MIN_NANOS);
+        int next = (int) (l + ((target - l) >> 3));
+        if (next != l) { // no write when settled: the line stays shared between the spinners' caches
+            LIMIT.setOpaque(this, next); // racy by design (see notes)
         }
     }
 
