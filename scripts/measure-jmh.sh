@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The JMH measurements behind issue 12 (docs/RESULTS.md §2's uncontended table) and issue 11 §4 (the
-# fast path before and after), into docs/results/. Run it on an otherwise idle machine; about 45
+# The JMH measurements behind docs/RESULTS.md §2: the uncontended table and the fast path before
+# and after its changes, into docs/results/. Run it on an otherwise idle machine; about 45
 # minutes (the uncontended part alone, steps 1-4, about 15).
 # Usage: scripts/measure-jmh.sh [OUTDIR]   (default docs/results)
 set -euo pipefail
@@ -14,7 +14,7 @@ jfc="$root/locks/src/main/resources/dev/mutexlab/locks/mutexlab.jfc"
 # 1. The uncontended table: every spec, synchronized and the CAS floor; ns/op ± error, ÷ jdk, ÷ floor.
 "$ml" jmh Uncontended -rf json -rff "$out/jmh-uncontended.json" | tee "$out/jmh-uncontended.txt"
 
-# 2. Issue 11 §4, before: the same benchmark on the commit that added bench/ but not the fast-path
+# 2. The fast path before: the same benchmark on the commit that added bench/ but not the fast-path
 #    changes (opaque owner stores, GoMutex unlock as CAS then add).
 before="$(mktemp -d)"
 git worktree add --detach "$before" fefd7b4 >/dev/null

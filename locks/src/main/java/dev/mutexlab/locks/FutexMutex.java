@@ -41,7 +41,7 @@ public final class FutexMutex extends AbstractMutex {
      * Implementation notes.
      *
      * A transliteration of runtime/lock_futex.go (lock2/unlock2; the design of CL 4711045,
-     * "runtime: improve Linux mutex", Dmitry Vyukov, 2011; go-mutex.md §4).
+     * "runtime: improve Linux mutex", Dmitry Vyukov, 2011).
      *
      * State word (int), one of three values:
      *   0 UNLOCKED

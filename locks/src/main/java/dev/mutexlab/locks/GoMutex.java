@@ -20,7 +20,7 @@ import java.util.Objects;
  * which usually loses and goes back to the front of the queue. Starvation mode favours waiting
  * time: {@code unlock} hands ownership to the first waiter and yields to it, and arriving threads
  * neither spin nor barge. The mode ends when a waiter that waited less than the threshold, or the
- * last waiter, receives the lock. The threshold is a constructor argument so that the seed's three
+ * last waiter, receives the lock. The threshold is a constructor argument so that the three
  * settings can be compared: {@link Duration#ZERO} (hand off whenever anyone waits), the default,
  * and {@link #NEVER}.
  *
@@ -53,7 +53,7 @@ public final class GoMutex extends AbstractMutex {
      * Implementation notes.
      *
      * A transliteration of src/internal/sync/mutex.go (CL 34310, Go 1.9; the handoff yield of
-     * CL 200577, Go 1.14); the transitions T1-T10 below are those of go-mutex.md §1.4.
+     * CL 200577, Go 1.14); the transitions are numbered T1-T10 below.
      *
      * State word (int):
      *   bit 0  LOCKED    the lock is held
@@ -179,7 +179,7 @@ public final class GoMutex extends AbstractMutex {
     }
 
     /*
-     * lockSlow, as Go's (go-mutex.md §1.3), plus giving up:
+     * lockSlow, as Go's, plus giving up:
      *
      *   loop:
      *     if normal mode, locked, and canSpin(iter):          (T2: claim WOKEN so unlock wakes nobody)
@@ -520,7 +520,7 @@ public final class GoMutex extends AbstractMutex {
         }
     }
 
-    // ---- test hooks (package-private): the seeds' invariants as oracles
+    // ---- test hooks (package-private): the design's invariants as oracles
 
     int stateForTest() {
         return state;

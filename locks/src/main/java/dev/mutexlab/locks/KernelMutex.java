@@ -41,7 +41,7 @@ public final class KernelMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * A port of kernel/locking/mutex.c as of v5.15+ (linux-and-jdk-locks.md §1): the owner word
+     * A port of kernel/locking/mutex.c as of v5.15+: the owner word
      * of commit 3ca0ff571b09 (v4.10, Peter Zijlstra), handoff of 9d659ae14b54 ("locking/mutex: Add
      * lock handoff to avoid starvation", v4.10), PICKUP of e274795ea7b7 ("Fix mutex handoff",
      * v4.11), HANDOFF set only while owned via __mutex_trylock_or_handoff (v5.15), and the OSQ
@@ -53,7 +53,7 @@ public final class KernelMutex extends AbstractMutex {
      *   bit 2  PICKUP   the lock was handed to the task in the word, which has yet to take it
      *   bits 3+         the owner's token, Thread.threadId() << 3 (virtual threads included); 0 = free
      *
-     * Transitions (§1.8): 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
+     * Transitions: 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
      * T -> T|W (first waiter queued); T|W -> 0|W + wake first (unlock); T|W -> T|W|H (woken first
      * waiter fails its trylock); T|W|H -> N|W|P + wake N (unlock hands to first waiter N);
      * N|W|P -> N|W (N's trylock); the last waiter to leave the list clears all flags.

@@ -329,6 +329,20 @@ public final class LineupMutex extends AbstractMutex {
 
     /** Spins on deck (ONDECK is ours) until the lock is ours, or we leave the deck or give up. */
     private int spinOnDeck(Waiter node, int mode, long deadlineNanos) {
+        java.util.concurrent.atomic.AtomicInteger count = onDeckForTest; // plain: set before the threads start
+        if (count == null) {
+            return spinOnDeckUncounted(node, mode, deadlineNanos);
+        }
+        int n = count.incrementAndGet();
+        maxOnDeckForTest.accumulateAndGet(n, Math::max);
+        try {
+            return spinOnDeckUncounted(node, mode, deadlineNanos);
+        } finally {
+            count.decrementAndGet();
+        }
+    }
+
+    private int spinOnDeckUncounted(Waiter node, int mode, long deadlineNanos) {
         final long budgetNanos = spin.budgetNanos();
         final boolean virtual = Thread.currentThread().isVirtual();
         long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
@@ -776,6 +790,10 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     // ---- test hooks (package-private)
+
+    /** Threads in spinOnDeck now, and the most seen at once; null outside tests. */
+    java.util.concurrent.atomic.AtomicInteger onDeckForTest;
+    final java.util.concurrent.atomic.AtomicInteger maxOnDeckForTest = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Runs between a waker's dequeue of {@code w} and its signal; null outside tests. */
     java.util.function.Consumer<Thread> afterDequeueForTest;

@@ -45,8 +45,7 @@ public final class SemaphoreMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * SLEEPERS (torvalds/linux lib/semaphore-sleepers.c @026477c1141b, "(C) 1999 Linus Torvalds";
-     * linux-and-jdk-locks.md §1.10).
+     * SLEEPERS (torvalds/linux lib/semaphore-sleepers.c @026477c1141b, "(C) 1999 Linus Torvalds").
      *
      *   count     atomic int, 1 when free. down decrements it; up increments it. Negative: held,
      *             and waiters are (or are being) accounted in it.

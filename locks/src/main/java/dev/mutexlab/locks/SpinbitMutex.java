@@ -42,8 +42,8 @@ public final class SpinbitMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * A transliteration of runtime/lock_spinbit.go (Rhys Hiltner, golang/go#68578, design doc
-     * 68578-mutex-spinbit.md; commit fd050b3c, Go 1.24; go-mutex.md §3).
+     * A transliteration of runtime/lock_spinbit.go (Rhys Hiltner, golang/go#68578, and
+     * its design document; commit fd050b3c, Go 1.24).
      *
      * State word (long):
      *   bit 0   LOCKED        the lock is held

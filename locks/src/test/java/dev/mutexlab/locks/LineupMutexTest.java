@@ -181,9 +181,10 @@ class LineupMutexTest {
     }
 
     @Test
-    void invariantsOfTheStateWordHoldUnderStress() throws Exception {
+    void invariantsOfTheStateWordAndAtMostOneSpinnerHoldUnderStress() throws Exception {
         for (ThreadKind kind : ThreadKind.values()) {
             LineupMutex lock = new LineupMutex(Duration.ofNanos(200_000), true);
+            lock.onDeckForTest = new AtomicInteger();
             AtomicBoolean stop = new AtomicBoolean();
             AtomicReference<String> broken = new AtomicReference<>();
             Thread monitor = Thread.ofPlatform().daemon().start(() -> {
@@ -231,6 +232,7 @@ class LineupMutexTest {
             stop.set(true);
             join(monitor, 5_000);
             assertThat(broken.get()).isNull();
+            assertThat(lock.maxOnDeckForTest.get()).as(kind + ": waiters spinning on deck at once").isBetween(1, 1);
             assertThat(counter[0]).isEqualTo(6 * perWorker);
             assertThat(lock.stateForTest()).as(kind + " " + lock).isZero();
             assertThat(lock.stats().count(LockEvent.HANDOFF)).as(kind + ": waiters past the bound were handed the lock").isPositive();

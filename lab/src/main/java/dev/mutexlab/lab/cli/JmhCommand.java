@@ -15,11 +15,12 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /** {@code mutexlab jmh [JMH options]}: the JMH benchmarks of {@code bench/}, JSON result under {@code results/}. */
-@Command(name = "jmh", description = {
-        "Run the JMH benchmarks (bench/, one question per class); every argument goes to JMH.",
+@Command(name = "jmh", mixinStandardHelpOptions = true, description = {
+        "Run the JMH benchmarks (bench/, one question per class); every other argument goes to JMH.",
         "  mutexlab jmh -l                                           list the benchmarks",
         "  mutexlab jmh Uncontended -p spec=go,jdk -f 1 -wi 1 -i 1   a quick look",
-        "The JSON result goes to results/jmh-<time>.json ('mutexlab report' draws it)."})
+        "JMH's own options: java -jar bench/target/benchmarks.jar -h. The JSON result goes to",
+        "results/jmh-<time>.json ('mutexlab report' draws it)."})
 public final class JmhCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

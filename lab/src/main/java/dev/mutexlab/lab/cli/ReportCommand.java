@@ -18,15 +18,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab report RESULT.json... -o report.html [--png DIR]}. */
-@Command(name = "report", description = {
-        "Render run and sweep results as one self-contained HTML page (works offline): throughput against hold",
-        "with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, configuration.",
-        "JMH JSON results (mutexlab jmh) are drawn as bar charts per benchmark."})
+@Command(name = "report", mixinStandardHelpOptions = true, description = {
+        "Render results of run, sweep, suite and fairness as one self-contained HTML page (works offline): throughput",
+        "against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, the",
+        "suite's ns/op and the fairness test's figures per lock, and each file's configuration. JMH JSON results",
+        "(mutexlab jmh) are drawn as bar charts per benchmark."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run', 'sweep' or 'jmh'.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run', 'sweep', 'suite', 'fairness' or 'jmh'.")
     List<Path> files;
 
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE.html", description = "The HTML page to write.")

@@ -2,9 +2,11 @@ package dev.mutexlab.lab.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,6 +42,21 @@ public final class HtmlReport {
         return sections;
     }
 
+    private static void shapeConfig(StringBuilder body, ResultFiles.Loaded f) {
+        RunResult.Config c = f.config();
+        row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
+        row(body, "threads", String.join(", ", c.threads()));
+        row(body, "procs × workers", c.procs() + " × " + c.workers());
+        row(body, "holds", c.holdNanos().stream().map(ReportCharts::micros).toList().toString());
+        row(body, "outside work", c.outside());
+        row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos()) + " after "
+                + ReportCharts.micros(c.warmupNanos()) + " warm-up, locks in rotated order");
+        if (f.isSweep()) {
+            row(body, "clipped", f.sweep().clipped().isEmpty() ? "nothing" : f.sweep().clipped());
+            row(body, "sessions", String.valueOf(f.sweep().sessions()));
+        }
+    }
+
     /**
      * A section for a file that is not a lab result (a JMH result): a title, rows of key and value,
      * and charts.
@@ -68,23 +85,27 @@ public final class HtmlReport {
         List<Chart> all = new ArrayList<>();
         for (Section s : sections) {
             ResultFiles.Loaded f = s.file();
-            RunResult.Config c = f.config();
             body.append("<section>\n<h2>").append(esc(f.file().getFileName().toString())).append(" <small>(")
                     .append(esc(f.schema())).append(")</small></h2>\n<table class=\"config\">\n");
             row(body, "command", f.command());
             row(body, "created", f.createdAt());
             row(body, "machine", f.machine().cpuModel() + ", " + f.machine().cpus() + " CPUs, " + f.machine().os());
             row(body, "JDK", f.machine().jdk() + " (" + f.machine().vm() + ")");
-            row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
-            row(body, "threads", String.join(", ", c.threads()));
-            row(body, "procs × workers", c.procs() + " × " + c.workers());
-            row(body, "holds", c.holdNanos().stream().map(ReportCharts::micros).toList().toString());
-            row(body, "outside work", c.outside());
-            row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos()) + " after "
-                    + ReportCharts.micros(c.warmupNanos()) + " warm-up, locks in rotated order");
-            if (f.isSweep()) {
-                row(body, "clipped", f.sweep().clipped().isEmpty() ? "nothing" : f.sweep().clipped());
-                row(body, "sessions", String.valueOf(f.sweep().sessions()));
+            if (f.hasShapes()) {
+                shapeConfig(body, f);
+            } else if (f.suite() != null) {
+                SuiteResult.Config c = f.suite().config();
+                row(body, "locks", String.join(", ", c.locks()) + " (compared with " + c.locks().get(0) + ")");
+                row(body, "threads × procs", c.threads() + " × " + c.procs());
+                row(body, "benchmarks", String.join(", ", c.benchmarks()));
+                row(body, "measurement", c.count() + " runs of each, -benchtime " + c.benchtime() + ", locks in rotated order");
+            } else {
+                FairnessResult.Config c = f.fairness().config();
+                row(body, "locks", String.join(", ", c.locks()));
+                row(body, "threads × procs", c.threads() + " × " + c.procs());
+                row(body, "tasks", c.tasks() + ", hold " + ReportCharts.micros(c.holdNanos()) + ", outside "
+                        + ReportCharts.micros(c.outsideNanos()));
+                row(body, "measurement", c.runs() + " runs × " + ReportCharts.micros(c.durationNanos()) + ", locks in rotated order");
             }
             body.append("</table>\n");
             figures(body, s.charts(), all);

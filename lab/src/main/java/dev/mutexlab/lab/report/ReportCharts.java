@@ -7,7 +7,6 @@ import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.sweep.SweepSummary;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +24,8 @@ import java.util.Map;
  * <li>sweep results: a heat map of each lock's median ratio to the first over the grid, per thread kind;</li>
  * <li>both: wait-time percentiles per lock and per-worker acquisitions per lock (fairness), for the
  *     featured shape of each group — the longest hold, outside work equal to the hold if measured,
- *     the most workers.</li>
+ *     the most workers;</li>
+ * <li>suite and fairness results: see {@link FigureCharts}.</li>
  * </ul>
  */
 public final class ReportCharts {
@@ -36,6 +36,9 @@ public final class ReportCharts {
     public static List<Chart> of(ResultFiles.Loaded file, int fileIndex) {
         List<Chart> charts = new ArrayList<>();
         String prefix = "f" + fileIndex + "-";
+        if (!file.hasShapes()) {
+            return FigureCharts.of(file, prefix);
+        }
         if (file.isSweep()) {
             charts.addAll(heatMaps(file, prefix));
         } else {
@@ -128,7 +131,7 @@ public final class ReportCharts {
 
     private static double cell(GroupResult g, int workers, long hold, Outside o, List<Outside> outside, int lock) {
         for (ShapeResult s : g.shapes()) {
-            if (s.workers() == workers && s.holdNanos() == hold && SweepSummary.outsideLabel(s, outside).equals(o.text())) {
+            if (s.workers() == workers && s.holdNanos() == hold && Outside.labelFor(outside, s.holdNanos(), s.outsideNanos()).equals(o.text())) {
                 return s.locks().get(lock).ratio().median();
             }
         }

@@ -51,9 +51,9 @@ public final class AdaptiveSpin {
     public void succeeded(long spunNanos) {
         int l = (int) LIMIT.getOpaque(this);
         long target = Math.min(MAX_NANOS, 4 * Math.max(0L, spunNanos) + MIN_NANOS);
-        int next = (int) (l + ((target - l) >> 3));
-        if (next != l) { // no write when settled: the line stays shared between the spinners' caches
-            LIMIT.setOpaque(this, next); // racy by design (see notes)
+        int step = (int) ((target - l) >> 3);
+        if (Math.abs(step) > (l >>> 4)) { // no write for small moves: the line stays shared between the spinners' caches
+            LIMIT.setOpaque(this, l + step); // racy by design (see notes)
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.mutexlab.lab.report;
+package dev.mutexlab.lab.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package dev.mutexlab.lab.report;
+package dev.mutexlab.lab.console;
 
 import java.io.PrintWriter;
 import java.time.Duration;

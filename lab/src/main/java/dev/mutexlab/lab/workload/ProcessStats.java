@@ -1,4 +1,4 @@
-package dev.mutexlab.lab.runner;
+package dev.mutexlab.lab.workload;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,11 +1,10 @@
-package dev.mutexlab.lab.fairness;
+package dev.mutexlab.lab.results;
 
-import dev.mutexlab.lab.results.Machine;
 import java.util.List;
 
 /** What {@code mutexlab fairness} writes ({@value #SCHEMA}, documented in docs/results-schema.md). */
 public record FairnessResult(String schema, String command, String createdAt, Machine machine, Config config,
-                             List<Group> groups) {
+                             List<Group> groups) implements Result {
     public static final String SCHEMA = "mutexlab.fairness/1";
 
     public record Config(List<String> locks, List<String> threads, List<Integer> procs, int tasks, long holdNanos,
@@ -20,8 +19,5 @@ public record FairnessResult(String schema, String command, String createdAt, Ma
     public record Sample(String lock, int run, long ops, long wallNanos, double opsPerSec, double costMicros,
                         double devianceMicros, double p50Micros, double p99Micros, double maxMicros,
                         long[] perTask, Double maxMinRatio, double jain) {
-    }
-
-    public record Task(Config config, String threads, int procs, String enforcement) {
     }
 }

@@ -1,10 +1,8 @@
-package dev.mutexlab.lab;
+package dev.mutexlab.lab.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.results.Spread;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;

@@ -1,7 +1,6 @@
-package dev.mutexlab.lab.suite;
+package dev.mutexlab.lab.results;
 
-import dev.mutexlab.lab.results.Machine;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import java.util.List;
 
 /**
@@ -9,7 +8,7 @@ import java.util.List;
  * measured run, grouped by child JVM, and the A-vs-B comparisons computed from them.
  */
 public record SuiteResult(String schema, String command, String createdAt, Machine machine, Config config,
-                          List<Group> groups, List<Comparison> comparisons) {
+                          List<Group> groups, List<Comparison> comparisons) implements Result {
     public static final String SCHEMA = "mutexlab.suite/1";
 
     /** The options, as given. */

@@ -1,4 +1,4 @@
-package dev.mutexlab.lab.report;
+package dev.mutexlab.lab.stats;
 
 import java.util.Arrays;
 

@@ -1,6 +1,5 @@
-package dev.mutexlab.lab.report;
+package dev.mutexlab.lab.stats;
 
-import dev.mutexlab.lab.results.Spread;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
