@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.sweep;
 
 import dev.mutexlab.lab.console.RunTable;
+import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
@@ -46,7 +47,18 @@ public final class SweepTable {
             }
         }
         printSummary(result.summary(), outside, result.config(), out);
+        printVersusBest(result.groups(), out);
         out.flush();
+    }
+
+    /** With three or more locks: how often the first came within 5% of the best of the others. */
+    public static void printVersusBest(List<GroupResult> groups, PrintWriter out) {
+        for (VersusBest.Summary v : VersusBest.of(groups)) {
+            out.printf(Locale.ROOT, "%n%s threads: %s / best of {%s}, within each batch: %d of %d shapes (%.0f%%) at %.2f or more;"
+                            + " median %.2f (%.2f–%.2f)%n", v.threads(), v.lock(), String.join(", ", v.others()), v.matched(),
+                    v.shapes(), 100 * v.matchedShare(), VersusBest.MATCHED, v.ratios().median(), v.ratios().min(),
+                    v.ratios().max());
+        }
     }
 
     /** The original experiment's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
