@@ -2,6 +2,7 @@ package dev.mutexlab.lab;
 
 import dev.mutexlab.lab.cli.FairnessCommand;
 import dev.mutexlab.lab.cli.CommandDefaults;
+import dev.mutexlab.lab.cli.JmhCommand;
 import dev.mutexlab.lab.cli.CompareCommand;
 import dev.mutexlab.lab.cli.ExitCode;
 import dev.mutexlab.lab.cli.LocksCommand;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Command;
 @Command(name = "mutexlab", mixinStandardHelpOptions = true, version = "mutexlab 0.1.0",
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
         subcommands = {LocksCommand.class, RunCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
-                UncontendedCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class,
+                UncontendedCommand.class, JmhCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     public static void main(String[] args) {

@@ -1,9 +1,11 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.RuntimeSemaphore;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -196,10 +198,13 @@ public final class GoMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = null;
         long waitStartNanos = 0L;
         boolean starving = false;
         boolean awoke = false;
+        boolean spun = false;
+        boolean handedOff = false;
         int iter = 0;
         final boolean onCarrier = carrierAware && Thread.currentThread().isVirtual();
         int old = state;
@@ -214,6 +219,7 @@ public final class GoMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.SPIN_ROUND);
                 }
+                spun = true;
                 iter++;
                 old = state;
                 continue;
@@ -277,6 +283,7 @@ public final class GoMutex extends AbstractMutex {
                 old = state;
                 if ((old & STARVING) != 0) {
                     acceptHandoff(starving); // T9
+                    handedOff = true;
                     break;
                 }
                 if (stats != null) {
@@ -291,6 +298,7 @@ public final class GoMutex extends AbstractMutex {
         if (node != null) {
             node.restoreInterrupt();
         }
+        contended(jfr, handedOff ? Won.HANDOFF : node != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
         return true;
     }
 
@@ -424,10 +432,7 @@ public final class GoMutex extends AbstractMutex {
 
     @Override
     protected void releaseCore() {
-        if (casState(LOCKED, 0)) { // T6 when nobody waits: the common uncontended case
-            return;
-        }
-        int next = getAndAddState(-LOCKED) - LOCKED; // T6
+        int next = getAndAddState(-LOCKED) - LOCKED; // T6: Go's one atomic add, uncontended or not
         if (next != 0) {
             unlockSlow(next);
         }

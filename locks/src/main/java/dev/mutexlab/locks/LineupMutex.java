@@ -2,8 +2,10 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.AdaptiveSpin;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -250,7 +252,10 @@ public final class LineupMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter(); // startNanos 0: not read yet (the clock costs tens of ns here and there)
+        boolean spun = false;
+        boolean slept = false;
         boolean onDeck = false;
         boolean waking = false; // we were woken and hold WAKING: clear it with our next change
         boolean front = false;  // re-join the line at the front: woken before, so it keeps its place
@@ -258,6 +263,7 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             if (onDeck) {
                 onDeck = false;
+                spun = true;
                 r = spinOnDeck(node, mode, deadlineNanos);
                 if (r == YIELDED) {
                     continue;
@@ -305,6 +311,7 @@ public final class LineupMutex extends AbstractMutex {
                 if (r == RETRY) {
                     continue;
                 }
+                slept = true;
                 if (r == GOT_WOKEN) {
                     waking = true;
                     front = true;
@@ -313,6 +320,7 @@ public final class LineupMutex extends AbstractMutex {
             }
             if (r == ACQUIRED) {
                 node.restoreInterrupt();
+                contended(jfr, node.ticket == HANDED ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                 return true;
             }
             return gaveUp(r == GAVE_UP_INTERRUPT, node);

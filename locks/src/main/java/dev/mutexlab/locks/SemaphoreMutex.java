@@ -1,8 +1,10 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -169,6 +171,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         boolean interrupted = false;
         boolean slept = false;
@@ -215,6 +218,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         }
         queue.unlockGuard();
         node.acquiredAfterWait(interrupted);
+        contended(jfr, slept ? Won.WOKEN : Won.BARGING);
         return true;
     }
 
@@ -246,6 +250,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         queue.add(node, false);
         boolean interrupted = false;
@@ -269,6 +274,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                     stats.add(LockEvent.HANDOFF);
                 }
                 node.acquiredAfterWait(interrupted);
+                contended(jfr, Won.HANDOFF);
                 return true;
             }
         }

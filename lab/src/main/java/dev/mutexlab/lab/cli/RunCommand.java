@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.console.RunTable;
+import dev.mutexlab.lab.jfr.JfrRecording;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
@@ -66,6 +67,11 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write every sample as CSV.")
     Path csv;
 
+    @Option(names = "--jfr", paramLabel = "FILE.jfr", description = {
+            "Record the measuring JVMs with JDK Flight Recorder into FILE: dev.mutexlab.MutexContended and",
+            "MutexStatistics, jdk.JavaMonitorEnter, jdk.ThreadPark, jdk.VirtualThreadPinned (settings: mutexlab.jfc)."})
+    Path jfr;
+
     @Option(names = "--record-waits", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Time every acquisition (--no-record-waits only to measure the harness's own cost).")
     boolean recordWaits;
@@ -93,12 +99,21 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
                 config.estimatedNanos() / 1_000_000_000L,
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec), List.of());
+        if (jfr != null) {
+            ResultIO.checkWritable(jfr);
+        }
+        JfrRecording recording = jfr != null ? JfrRecording.start() : null;
+        RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
+                recording != null ? recording.childJvmOptions() : List.of());
         RunResult result = Measure.run(spec, orchestrator, RunTable::print, outFile);
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
         stdout.printf("%nResult: %s%s%n", outFile, csv != null ? " (CSV: " + csv + ")" : "");
+        if (recording != null) {
+            stdout.printf("JFR: %s (%d JVMs; 'jfr summary' counts the events, 'jfr print --events dev.mutexlab.MutexContended' shows them)%n",
+                    jfr, recording.finish(jfr));
+        }
         return 0;
     }
 

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One self-contained HTML page for a set of result files: per file its command, machine and
@@ -56,13 +57,30 @@ public final class HtmlReport {
         }
     }
 
+    /**
+     * A section for a file that is not a lab result (a JMH result): a title, rows of key and value,
+     * and charts.
+     */
+    public record OtherSection(String title, String kind, Map<String, String> rows, List<Chart> charts) {
+    }
+
     /** Writes the page atomically. */
     public static void write(List<Section> sections, Path html) {
-        ResultIO.writeAtomically(html, render(sections));
+        write(sections, List.of(), html);
+    }
+
+    /** Writes the page with lab sections first, then the others, atomically. */
+    public static void write(List<Section> sections, List<OtherSection> others, Path html) {
+        ResultIO.writeAtomically(html, render(sections, others));
     }
 
     /** The page as text. */
     public static String render(List<Section> sections) {
+        return render(sections, List.of());
+    }
+
+    /** The page as text, lab sections first, then the others. */
+    public static String render(List<Section> sections, List<OtherSection> others) {
         StringBuilder body = new StringBuilder();
         List<Chart> all = new ArrayList<>();
         for (Section s : sections) {
@@ -90,14 +108,14 @@ public final class HtmlReport {
                 row(body, "measurement", c.runs() + " runs × " + ReportCharts.micros(c.durationNanos()) + ", locks in rotated order");
             }
             body.append("</table>\n");
-            for (Chart chart : s.charts()) {
-                body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
-                        .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
-                        .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
-                        .append("</figcaption></figure>\n");
-                all.add(chart);
-            }
-            body.append("</section>\n");
+            figures(body, s.charts(), all);
+        }
+        for (OtherSection s : others) {
+            body.append("<section>\n<h2>").append(esc(s.title())).append(" <small>(").append(esc(s.kind()))
+                    .append(")</small></h2>\n<table class=\"config\">\n");
+            s.rows().forEach((k, v) -> row(body, k, v));
+            body.append("</table>\n");
+            figures(body, s.charts(), all);
         }
         String charts;
         try {
@@ -178,6 +196,18 @@ public final class HtmlReport {
             Chart.register(marker);
             for (const c of CHARTS) new Chart(document.getElementById(c.id), config(c));
             """;
+
+    /** The section's charts as figures, and the end of the section; adds them to {@code all}. */
+    private static void figures(StringBuilder body, List<Chart> charts, List<Chart> all) {
+        for (Chart chart : charts) {
+            body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
+                    .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
+                    .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
+                    .append("</figcaption></figure>\n");
+            all.add(chart);
+        }
+        body.append("</section>\n");
+    }
 
     private static void row(StringBuilder sb, String key, String value) {
         sb.append("<tr><td>").append(esc(key)).append("</td><td>").append(esc(value)).append("</td></tr>\n");
