@@ -7,4 +7,10 @@
  */
 module dev.mutexlab.locks {
     exports dev.mutexlab.locks;
+
+    // JDK Flight Recorder, a module of the JDK itself (not a third-party dependency): the
+    // dev.mutexlab.MutexContended and dev.mutexlab.MutexStatistics events. Only slow paths and
+    // locks created with statistics touch it; a runtime image built without jdk.jfr cannot load
+    // this module.
+    requires jdk.jfr;
 }

@@ -1,8 +1,12 @@
 package dev.mutexlab.lab;
 
 import dev.mutexlab.lab.cli.FairnessCommand;
+import dev.mutexlab.lab.cli.CommandDefaults;
+import dev.mutexlab.lab.cli.JmhCommand;
 import dev.mutexlab.lab.cli.CompareCommand;
+import dev.mutexlab.lab.cli.ExitCode;
 import dev.mutexlab.lab.cli.LocksCommand;
+import dev.mutexlab.lab.cli.OnInterrupt;
 import dev.mutexlab.lab.cli.ReportCommand;
 import dev.mutexlab.lab.cli.ReproduceCommand;
 import dev.mutexlab.lab.cli.RunCommand;
@@ -22,14 +26,10 @@ import picocli.CommandLine.Command;
 @Command(name = "mutexlab", mixinStandardHelpOptions = true, version = "mutexlab 0.1.0",
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
         subcommands = {LocksCommand.class, RunCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
-                UncontendedCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class, ReproduceCommand.class,
+                UncontendedCommand.class, JmhCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class,
+                ReproduceCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
-    /** Exit status for bad input. */
-    public static final int EXIT_USAGE = 2;
-    /** Exit status for a failure that is not the user's (or a torture verdict of FAILURE). */
-    public static final int EXIT_FAILURE = 1;
-
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
@@ -42,24 +42,29 @@ public final class Main {
         return cmd.execute(args);
     }
 
-    static CommandLine commandLine() {
+    /** The configured command line (tests parse with it without running). */
+    public static CommandLine commandLine() {
         CommandLine cmd = new CommandLine(new Main());
+        cmd.setDefaultValueProvider(new CommandDefaults());
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             c.getErr().println("mutexlab: " + ex.getMessage().lines().findFirst().orElse("bad arguments")
                     + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         });
         cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof OnInterrupt.Interrupted) {
+                return ExitCode.INTERRUPTED; // what was measured so far has been printed
+            }
             if (ex instanceof UsageException || ex instanceof IllegalArgumentException) {
                 c.getErr().println("mutexlab: " + oneLine(ex.getMessage()));
-                return EXIT_USAGE;
+                return ExitCode.USAGE;
             }
             c.getErr().println("mutexlab: failed: " + oneLine(String.valueOf(ex)));
             if (System.getenv("MUTEXLAB_DEBUG") != null) {
                 ex.printStackTrace(c.getErr());
             }
-            return EXIT_FAILURE;
+            return ExitCode.FAILURE;
         });
         return cmd;
     }

@@ -2,8 +2,10 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.Futex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntSupplier;
@@ -39,7 +41,7 @@ public final class FutexMutex extends AbstractMutex {
      * Implementation notes.
      *
      * A transliteration of runtime/lock_futex.go (lock2/unlock2; the design of CL 4711045,
-     * "runtime: improve Linux mutex", Dmitry Vyukov, 2011; go-mutex.md §4).
+     * "runtime: improve Linux mutex", Dmitry Vyukov, 2011).
      *
      * State word (int), one of three values:
      *   0 UNLOCKED
@@ -127,6 +129,7 @@ public final class FutexMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         int wait = v;
         Waiter node = null;
         final SpinPolicy spin = this.spin;
@@ -135,7 +138,7 @@ public final class FutexMutex extends AbstractMutex {
             for (int i = 0; i < activeRounds; i++) {
                 while (state == UNLOCKED) {
                     if (casState(UNLOCKED, wait)) {
-                        return acquiredSpinning(node);
+                        return acquiredSpinning(node, jfr);
                     }
                 }
                 spin.activeSpin();
@@ -146,7 +149,7 @@ public final class FutexMutex extends AbstractMutex {
             for (int i = 0; i < spin.passiveRounds(); i++) {
                 while (state == UNLOCKED) {
                     if (casState(UNLOCKED, wait)) {
-                        return acquiredSpinning(node);
+                        return acquiredSpinning(node, jfr);
                     }
                 }
                 SpinPolicy.osyield();
@@ -155,6 +158,7 @@ public final class FutexMutex extends AbstractMutex {
                 }
             }
             if (getAndSetState(SLEEPING) == UNLOCKED) {
+                contended(jfr, node != null ? Won.WOKEN : Won.SPINNING);
                 return acquired(node);
             }
             wait = SLEEPING;
@@ -176,10 +180,11 @@ public final class FutexMutex extends AbstractMutex {
         }
     }
 
-    private boolean acquiredSpinning(Waiter node) {
+    private boolean acquiredSpinning(Waiter node, MutexContendedEvent jfr) {
         if (stats != null) {
             stats.add(LockEvent.SPIN_ACQUIRE);
         }
+        contended(jfr, node != null ? Won.WOKEN : Won.SPINNING);
         return acquired(node);
     }
 

@@ -1,9 +1,11 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.RuntimeSemaphore;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -18,7 +20,7 @@ import java.util.Objects;
  * which usually loses and goes back to the front of the queue. Starvation mode favours waiting
  * time: {@code unlock} hands ownership to the first waiter and yields to it, and arriving threads
  * neither spin nor barge. The mode ends when a waiter that waited less than the threshold, or the
- * last waiter, receives the lock. The threshold is a constructor argument so that the seed's three
+ * last waiter, receives the lock. The threshold is a constructor argument so that the three
  * settings can be compared: {@link Duration#ZERO} (hand off whenever anyone waits), the default,
  * and {@link #NEVER}.
  *
@@ -51,7 +53,7 @@ public final class GoMutex extends AbstractMutex {
      * Implementation notes.
      *
      * A transliteration of src/internal/sync/mutex.go (CL 34310, Go 1.9; the handoff yield of
-     * CL 200577, Go 1.14); the transitions T1-T10 below are those of go-mutex.md §1.4.
+     * CL 200577, Go 1.14); the transitions are numbered T1-T10 below.
      *
      * State word (int):
      *   bit 0  LOCKED    the lock is held
@@ -177,7 +179,7 @@ public final class GoMutex extends AbstractMutex {
     }
 
     /*
-     * lockSlow, as Go's (go-mutex.md §1.3), plus giving up:
+     * lockSlow, as Go's, plus giving up:
      *
      *   loop:
      *     if normal mode, locked, and canSpin(iter):          (T2: claim WOKEN so unlock wakes nobody)
@@ -196,10 +198,13 @@ public final class GoMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = null;
         long waitStartNanos = 0L;
         boolean starving = false;
         boolean awoke = false;
+        boolean spun = false;
+        boolean handedOff = false;
         int iter = 0;
         final boolean onCarrier = carrierAware && Thread.currentThread().isVirtual();
         int old = state;
@@ -214,6 +219,7 @@ public final class GoMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.SPIN_ROUND);
                 }
+                spun = true;
                 iter++;
                 old = state;
                 continue;
@@ -277,6 +283,7 @@ public final class GoMutex extends AbstractMutex {
                 old = state;
                 if ((old & STARVING) != 0) {
                     acceptHandoff(starving); // T9
+                    handedOff = true;
                     break;
                 }
                 if (stats != null) {
@@ -291,6 +298,7 @@ public final class GoMutex extends AbstractMutex {
         if (node != null) {
             node.restoreInterrupt();
         }
+        contended(jfr, handedOff ? Won.HANDOFF : node != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
         return true;
     }
 
@@ -424,10 +432,7 @@ public final class GoMutex extends AbstractMutex {
 
     @Override
     protected void releaseCore() {
-        if (casState(LOCKED, 0)) { // T6 when nobody waits: the common uncontended case
-            return;
-        }
-        int next = getAndAddState(-LOCKED) - LOCKED; // T6
+        int next = getAndAddState(-LOCKED) - LOCKED; // T6: Go's one atomic add, uncontended or not
         if (next != 0) {
             unlockSlow(next);
         }
@@ -515,7 +520,7 @@ public final class GoMutex extends AbstractMutex {
         }
     }
 
-    // ---- test hooks (package-private): the seeds' invariants as oracles
+    // ---- test hooks (package-private): the design's invariants as oracles
 
     int stateForTest() {
         return state;

@@ -1,9 +1,11 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +41,7 @@ public final class KernelMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * A port of kernel/locking/mutex.c as of v5.15+ (linux-and-jdk-locks.md §1): the owner word
+     * A port of kernel/locking/mutex.c as of v5.15+: the owner word
      * of commit 3ca0ff571b09 (v4.10, Peter Zijlstra), handoff of 9d659ae14b54 ("locking/mutex: Add
      * lock handoff to avoid starvation", v4.10), PICKUP of e274795ea7b7 ("Fix mutex handoff",
      * v4.11), HANDOFF set only while owned via __mutex_trylock_or_handoff (v5.15), and the OSQ
@@ -51,7 +53,7 @@ public final class KernelMutex extends AbstractMutex {
      *   bit 2  PICKUP   the lock was handed to the task in the word, which has yet to take it
      *   bits 3+         the owner's token, Thread.threadId() << 3 (virtual threads included); 0 = free
      *
-     * Transitions (§1.8): 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
+     * Transitions: 0 -> T (fast lock); T -> 0 (fast unlock, only with no flag set);
      * T -> T|W (first waiter queued); T|W -> 0|W + wake first (unlock); T|W -> T|W|H (woken first
      * waiter fails its trylock); T|W|H -> N|W|P + wake N (unlock hands to first waiter N);
      * N|W|P -> N|W (N's trylock); the last waiter to leave the list clears all flags.
@@ -211,15 +213,24 @@ public final class KernelMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
-        if (trylockCommon(false, null) == 0L || optimisticSpin()) {
+        MutexContendedEvent jfr = contentionStart();
+        if (trylockCommon(false, null) == 0L) {
+            contended(jfr, Won.BARGING);
+            return true;
+        }
+        if (optimisticSpin()) {
+            contended(jfr, Won.SPINNING);
             return true;
         }
         final WaitQueue waitList = this.waitList;
         Waiter node = new Waiter();
         boolean interrupted = false;
+        boolean slept = false;
+        boolean handedOff = false;
         waitList.lockGuard();
         if (trylockCommon(false, null) == 0L) {
             waitList.unlockGuard();
+            contended(jfr, Won.BARGING);
             return true;
         }
         waitList.add(node, false);
@@ -228,6 +239,7 @@ public final class KernelMutex extends AbstractMutex {
         }
         for (;;) {
             // wait lock held
+            handedOff = jfr != null && handedToCurrentThread(); // then the trylock below picks it up
             if (trylockCommon(false, node) == 0L) {
                 break;
             }
@@ -244,9 +256,11 @@ public final class KernelMutex extends AbstractMutex {
             }
             int r = node.block(this, mode, deadlineNanos);
             interrupted |= r == Waiter.INTERRUPTED;
+            slept = true;
             waitList.lockGuard();
             boolean first = waitList.peekFirst() == node;
             waitList.unlockGuard();
+            handedOff = jfr != null && handedToCurrentThread();
             if (trylockCommon(first, node) == 0L || (first && waiterSpin())) {
                 waitList.lockGuard();
                 break;
@@ -256,7 +270,14 @@ public final class KernelMutex extends AbstractMutex {
         removeWaiterLocked(node);
         waitList.unlockGuard();
         node.acquiredAfterWait(interrupted);
+        contended(jfr, handedOff ? Won.HANDOFF : slept ? Won.WOKEN : Won.BARGING);
         return true;
+    }
+
+    /** Whether the word names the current thread with PICKUP: a handoff only it can take (for the JFR event). */
+    private boolean handedToCurrentThread() {
+        long o = owner;
+        return (o & PICKUP) != 0L && (o & ~FLAGS) == token(Thread.currentThread());
     }
 
     /** __mutex_remove_waiter: dequeue; the last waiter out clears every flag. Wait lock held. */

@@ -2,8 +2,10 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.AdaptiveSpin;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -250,7 +252,10 @@ public final class LineupMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter(); // startNanos 0: not read yet (the clock costs tens of ns here and there)
+        boolean spun = false;
+        boolean slept = false;
         boolean onDeck = false;
         boolean waking = false; // we were woken and hold WAKING: clear it with our next change
         boolean front = false;  // re-join the line at the front: woken before, so it keeps its place
@@ -258,6 +263,7 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             if (onDeck) {
                 onDeck = false;
+                spun = true;
                 r = spinOnDeck(node, mode, deadlineNanos);
                 if (r == YIELDED) {
                     continue;
@@ -279,6 +285,9 @@ public final class LineupMutex extends AbstractMutex {
                     if (casState(s, (s | ONDECK) & ~clear)) {
                         onDeck = true;
                         waking = false;
+                        if (deckViolationsForTest != null) {
+                            deckOwnerForTest = Thread.currentThread();
+                        }
                     }
                     continue;
                 } else if (waking) { // somebody else is on deck: back to sleep, first in line
@@ -302,6 +311,7 @@ public final class LineupMutex extends AbstractMutex {
                 if (r == RETRY) {
                     continue;
                 }
+                slept = true;
                 if (r == GOT_WOKEN) {
                     waking = true;
                     front = true;
@@ -310,6 +320,7 @@ public final class LineupMutex extends AbstractMutex {
             }
             if (r == ACQUIRED) {
                 node.restoreInterrupt();
+                contended(jfr, node.ticket == HANDED ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                 return true;
             }
             return gaveUp(r == GAVE_UP_INTERRUPT, node);
@@ -324,8 +335,12 @@ public final class LineupMutex extends AbstractMutex {
         final long budgetNanos = spin.budgetNanos();
         final boolean virtual = Thread.currentThread().isVirtual();
         long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
+        final java.util.concurrent.atomic.AtomicInteger violations = deckViolationsForTest; // plain: set before threads start
         for (int round = 1;; round++) {
             int s = state;
+            if (violations != null && deckOwnerForTest != Thread.currentThread()) {
+                violations.incrementAndGet(); // another thread claimed the deck while we hold it
+            }
             if ((s & LOCKED) == 0) {
                 if (casState(s, (s | LOCKED) & ~ONDECK)) {
                     // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
@@ -768,6 +783,13 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     // ---- test hooks (package-private)
+
+    /**
+     * When set: the thread that last claimed ONDECK, and how often a spinner found that it was not
+     * itself — which can only happen if two threads held the deck at once. Null outside tests.
+     */
+    volatile Thread deckOwnerForTest;
+    java.util.concurrent.atomic.AtomicInteger deckViolationsForTest;
 
     /** Runs between a waker's dequeue of {@code w} and its signal; null outside tests. */
     java.util.function.Consumer<Thread> afterDequeueForTest;

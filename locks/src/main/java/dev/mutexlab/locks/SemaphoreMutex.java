@@ -1,8 +1,10 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -43,8 +45,7 @@ public final class SemaphoreMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * SLEEPERS (torvalds/linux lib/semaphore-sleepers.c @026477c1141b, "(C) 1999 Linus Torvalds";
-     * linux-and-jdk-locks.md §1.10).
+     * SLEEPERS (torvalds/linux lib/semaphore-sleepers.c @026477c1141b, "(C) 1999 Linus Torvalds").
      *
      *   count     atomic int, 1 when free. down decrements it; up increments it. Negative: held,
      *             and waiters are (or are being) accounted in it.
@@ -170,6 +171,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         boolean interrupted = false;
         boolean slept = false;
@@ -216,6 +218,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         }
         queue.unlockGuard();
         node.acquiredAfterWait(interrupted);
+        contended(jfr, slept ? Won.WOKEN : Won.BARGING);
         return true;
     }
 
@@ -247,6 +250,7 @@ public final class SemaphoreMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
         queue.add(node, false);
         boolean interrupted = false;
@@ -270,6 +274,7 @@ public final class SemaphoreMutex extends AbstractMutex {
                     stats.add(LockEvent.HANDOFF);
                 }
                 node.acquiredAfterWait(interrupted);
+                contended(jfr, Won.HANDOFF);
                 return true;
             }
         }

@@ -1,8 +1,10 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AbstractMutex;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
@@ -40,8 +42,8 @@ public final class SpinbitMutex extends AbstractMutex {
     /*
      * Implementation notes.
      *
-     * A transliteration of runtime/lock_spinbit.go (Rhys Hiltner, golang/go#68578, design doc
-     * 68578-mutex-spinbit.md; commit fd050b3c, Go 1.24; go-mutex.md §3).
+     * A transliteration of runtime/lock_spinbit.go (Rhys Hiltner, golang/go#68578, and
+     * its design document; commit fd050b3c, Go 1.24).
      *
      * State word (long):
      *   bit 0   LOCKED        the lock is held
@@ -150,10 +152,12 @@ public final class SpinbitMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
+        MutexContendedEvent jfr = contentionStart();
         final SpinPolicy spin = this.spin;
         final int spinRounds = spin.activeRoundsForCurrentThread();
         final boolean preferLowLatency = this.preferLowLatency;
         Sleeper me = null;
+        boolean spun = false;
         boolean weSpin = false;
         boolean atTail = false;
         boolean interrupted = false;
@@ -171,6 +175,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     next = v | LOCKED | SLEEPING; // Go's Xchg8(LOCKED|SLEEPING): keep the hint
                 }
                 if (casState(v, next)) {
+                    contended(jfr, me != null ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                     return acquired(me, interrupted, weSpin);
                 }
                 if (weSpin) {
@@ -187,6 +192,7 @@ public final class SpinbitMutex extends AbstractMutex {
             if (weSpin || atTail || preferLowLatency) {
                 if (i < spinRounds) {
                     spin.activeSpin();
+                    spun = true;
                     if (stats != null) {
                         stats.add(LockEvent.SPIN_ROUND);
                     }
@@ -194,6 +200,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     continue;
                 } else if (i < spinRounds + spin.passiveRounds()) {
                     SpinPolicy.osyield();
+                    spun = true;
                     if (stats != null) {
                         stats.add(LockEvent.YIELD);
                     }

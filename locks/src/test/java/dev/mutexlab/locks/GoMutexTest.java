@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** GoMutex's own rules: the seed's modes, transitions and the lockskew case of Go issue #13086. */
+/** GoMutex's own rules: its two modes, transitions and the lockskew case of Go issue #13086. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class GoMutexTest {
 

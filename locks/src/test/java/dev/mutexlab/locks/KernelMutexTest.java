@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The Linux mutex's owner-word invariants (linux-and-jdk-locks.md §1.8) under contention. */
+/** The Linux mutex's owner-word invariants under contention. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class KernelMutexTest {
 

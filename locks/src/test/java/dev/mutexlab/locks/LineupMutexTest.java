@@ -181,9 +181,10 @@ class LineupMutexTest {
     }
 
     @Test
-    void invariantsOfTheStateWordHoldUnderStress() throws Exception {
+    void invariantsOfTheStateWordAndAtMostOneSpinnerHoldUnderStress() throws Exception {
         for (ThreadKind kind : ThreadKind.values()) {
             LineupMutex lock = new LineupMutex(Duration.ofNanos(200_000), true);
+            lock.deckViolationsForTest = new AtomicInteger();
             AtomicBoolean stop = new AtomicBoolean();
             AtomicReference<String> broken = new AtomicReference<>();
             Thread monitor = Thread.ofPlatform().daemon().start(() -> {
@@ -231,6 +232,8 @@ class LineupMutexTest {
             stop.set(true);
             join(monitor, 5_000);
             assertThat(broken.get()).isNull();
+            assertThat(lock.deckViolationsForTest.get()).as(kind + ": spins by a waiter that did not hold the deck alone").isZero();
+            assertThat(lock.deckOwnerForTest).as(kind + ": some waiter went on deck").isNotNull();
             assertThat(counter[0]).isEqualTo(6 * perWorker);
             assertThat(lock.stateForTest()).as(kind + " " + lock).isZero();
             assertThat(lock.stats().count(LockEvent.HANDOFF)).as(kind + ": waiters past the bound were handed the lock").isPositive();

@@ -10,10 +10,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code mutexlab compare OLD NEW}: a benchstat-style table of two run or sweep results. */
-@Command(name = "compare", description = {
-        "Compare two run or sweep results, benchstat style: per shape and lock, old and new median throughput",
-        "with spread, the change, and a Mann-Whitney U p-value over the runs ('~' where p >= 0.05)."})
+/** {@code mutexlab compare OLD NEW}: a benchstat-style table of two results of the same kind. */
+@Command(name = "compare", mixinStandardHelpOptions = true, description = {
+        "Compare two results (run, sweep, suite or fairness), benchstat style: per shape (or benchmark) and lock, old",
+        "and new median with spread, the change, and a Mann-Whitney U p-value over the runs ('~' where p >= 0.05).",
+        "Throughput for run and sweep; ns/op for suite; ops/s, cost and deviance per op for fairness."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab locks}: every lock spec with a one-line description. */
-@Command(name = "locks", description = "List every lock spec with a one-line description.")
+@Command(name = "locks", mixinStandardHelpOptions = true, description = "List every lock spec with a one-line description.")
 public final class LocksCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -26,7 +26,7 @@ public final class LocksCommand implements Callable<Integer> {
         }
         out.printf("%nLab-only specs (mutexlab run and friends):%n");
         out.printf("  %-24s %s%n", "synchronized", "the critical section in a synchronized block (HotSpot monitor)");
-        out.printf("  %-24s %s%n", "SPEC+yield", "any lock with Thread.yield() right after unlock (the seed's Gosched diagnostic)");
+        out.printf("  %-24s %s%n", "SPEC+yield", "any lock with Thread.yield() right after unlock (the original experiment's Gosched diagnostic)");
         return 0;
     }
 }

@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.jmh.JmhCharts;
+import dev.mutexlab.lab.jmh.JmhResult;
 import dev.mutexlab.lab.report.Chart;
 import dev.mutexlab.lab.report.HtmlReport;
 import dev.mutexlab.lab.report.PngCharts;
@@ -16,14 +18,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code mutexlab report RESULT.json... -o report.html [--png DIR]}. */
-@Command(name = "report", description = {
-        "Render run and sweep results as one self-contained HTML page (works offline): throughput against hold",
-        "with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, configuration."})
+@Command(name = "report", mixinStandardHelpOptions = true, description = {
+        "Render results of run, sweep, suite and fairness as one self-contained HTML page (works offline): throughput",
+        "against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, the",
+        "suite's ns/op and the fairness test's figures per lock, and each file's configuration. JMH JSON results",
+        "(mutexlab jmh) are drawn as bar charts per benchmark."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run' or 'sweep'.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run', 'sweep', 'suite', 'fairness' or 'jmh'.")
     List<Path> files;
 
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE.html", description = "The HTML page to write.")
@@ -35,11 +39,14 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        List<ResultFiles.Loaded> loaded = files.stream().map(ResultFiles::load).toList();
+        List<Path> jmhFiles = files.stream().filter(JmhResult::isJmhFile).toList();
+        List<ResultFiles.Loaded> loaded = files.stream().filter(f -> !jmhFiles.contains(f)).map(ResultFiles::load).toList();
+        List<HtmlReport.OtherSection> jmh = JmhCharts.sections(jmhFiles, loaded.size());
         ResultIO.checkWritable(out);
         List<HtmlReport.Section> sections = HtmlReport.sections(loaded);
-        HtmlReport.write(sections, out);
-        List<Chart> charts = sections.stream().flatMap(s -> s.charts().stream()).toList();
+        HtmlReport.write(sections, jmh, out);
+        List<Chart> charts = java.util.stream.Stream.concat(sections.stream().flatMap(s -> s.charts().stream()),
+                jmh.stream().flatMap(s -> s.charts().stream())).toList();
         stdout.printf("Report: %s (%d charts)%n", out, charts.size());
         if (pngDir != null) {
             List<Path> pngs = PngCharts.write(charts, pngDir);

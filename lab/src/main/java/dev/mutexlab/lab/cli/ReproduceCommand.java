@@ -8,10 +8,10 @@ import dev.mutexlab.lab.reproduce.Reproduction;
 import dev.mutexlab.lab.runner.Confinement;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,11 +44,13 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--findings-only", description = "Measure nothing: compute the verdicts and the page from the result files in DIR.")
     boolean findingsOnly;
 
-    @Option(names = "--duration", hidden = true, paramLabel = "D", description = "Measured time of every measurement (smoke tests).")
-    String duration;
+    @Option(names = "--duration", hidden = true, paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "Measured time of every measurement (smoke tests).")
+    Duration duration;
 
-    @Option(names = "--warmup", hidden = true, paramLabel = "D", description = "Warm-up of every measurement (smoke tests).")
-    String warmup;
+    @Option(names = "--warmup", hidden = true, paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "Warm-up of every measurement (smoke tests).")
+    Duration warmup;
 
     @Option(names = "--runs", hidden = true, paramLabel = "N", description = "Batches of every shape (smoke tests).")
     Integer runs;
@@ -63,8 +65,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             err.println("mutexlab reproduce: " + (noGo ? "--no-go: the Go columns are left out" : GoToolchain.MISSING));
         }
         List<Experiment> plan = Plan.of(cpus, quick, timing(), go.isPresent());
-        Reproduction reproduction = new Reproduction(out, plan, go, "mutexlab "
-                + String.join(" ", spec.commandLine().getParseResult().originalArgs()), err);
+        Reproduction reproduction = new Reproduction(out, plan, go, Invocation.of(spec), err);
         List<Experiment> left = reproduction.left();
         err.printf("mutexlab reproduce: %d CPUs; %d of %d experiments left, about %d min%s%n", cpus, left.size(), plan.size(),
                 Math.max(1, Math.round(reproduction.estimatedNanosLeft() / 60e9)), findingsOnly || planOnly ? " (not measuring)" : "");
@@ -76,7 +77,16 @@ public final class ReproduceCommand implements Callable<Integer> {
             return 0;
         }
         if (!findingsOnly) {
-            measure(reproduction, err);
+            OnInterrupt.guard(() -> {
+                reproduction.stop();
+                err.println();
+                err.println("mutexlab reproduce: interrupted; finished experiments and shapes are kept in " + out
+                        + " — run the same command again to resume");
+                err.flush();
+            }, () -> {
+                reproduction.measure();
+                return null;
+            });
         }
         List<Finding> findings = reproduction.writeFindings();
         for (Finding f : findings) {
@@ -87,34 +97,10 @@ public final class ReproduceCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void measure(Reproduction reproduction, PrintWriter err) throws Exception {
-        AtomicBoolean finished = new AtomicBoolean();
-        Thread onInterrupt = new Thread(() -> {
-            if (!finished.get()) {
-                reproduction.stop();
-                err.println();
-                err.println("mutexlab reproduce: interrupted; finished experiments and shapes are kept in " + out
-                        + " — run the same command again to resume");
-                err.flush();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        try {
-            reproduction.measure();
-        } finally {
-            finished.set(true);
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException e) {
-                // already shutting down
-            }
-        }
-    }
-
     private Plan.Timing timing() {
         Plan.Timing t = quick ? Plan.Timing.QUICK : Plan.Timing.FULL;
-        long d = duration != null ? RunCommand.duration(duration, "--duration") : t.durationNanos();
-        long w = warmup != null ? RunCommand.duration(warmup, "--warmup") : t.warmupNanos();
+        long d = duration != null ? duration.toNanos() : t.durationNanos();
+        long w = warmup != null ? warmup.toNanos() : t.warmupNanos();
         return new Plan.Timing(d, w, runs != null ? runs : t.runs(), duration != null ? d : t.waitsNanos());
     }
 }

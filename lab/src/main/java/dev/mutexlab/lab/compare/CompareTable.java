@@ -1,48 +1,98 @@
 package dev.mutexlab.lab.compare;
 
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.stats.Spread;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Prints a {@link Comparison} as benchstat does: old and new medians (k/s) with ± the largest
- * deviation of a run from its median, then the change and {@code (p=… n=…+…)}, or {@code ~} in
- * place of the change when it is not significant.
+ * Prints a {@link Comparison} as benchstat does, one block per metric: old and new medians with ±
+ * the largest deviation of a run from its median, then the change and {@code (p=… n=…+…)}, or
+ * {@code ~} in place of the change when it is not significant.
  */
 public final class CompareTable {
     private CompareTable() {
     }
 
     public static void print(String oldName, String newName, List<Comparison.Row> rows, PrintWriter out) {
-        int shapeWidth = Math.max(5, rows.stream().mapToInt(r -> r.shape().length()).max().orElse(0));
-        int lockWidth = Math.max(4, rows.stream().mapToInt(r -> r.lock().length()).max().orElse(0));
-        String format = "%-" + shapeWidth + "s  %-" + lockWidth + "s  %-16s  %-16s  %s%n";
-        out.printf("throughput, k acquisitions/s: median ± largest deviation of a run; delta of the medians, Mann-Whitney U%n");
-        out.printf(format, "shape", "lock", "old " + shortName(oldName), "new " + shortName(newName), "delta");
-        String lastShape = null;
+        Map<Figure.Metric, List<Comparison.Row>> byMetric = new LinkedHashMap<>();
         for (Comparison.Row r : rows) {
-            String shape = r.shape().equals(lastShape) ? "" : r.shape();
-            lastShape = r.shape();
-            String stats = String.format(Locale.ROOT, "(p=%.3f n=%d+%d)", r.p(), r.oldRuns(), r.newRuns());
-            String delta = r.significant() ? String.format(Locale.ROOT, "%+.1f%% %s", r.delta() * 100, stats) : "~ " + stats;
-            out.printf(Locale.ROOT, format, shape, r.lock(), cell(r.old()), cell(r.now()), delta);
+            byMetric.computeIfAbsent(r.metric(), m -> new java.util.ArrayList<>()).add(r);
         }
-        long better = rows.stream().filter(r -> r.significant() && r.delta() > 0).count();
-        long worse = rows.stream().filter(r -> r.significant() && r.delta() < 0).count();
+        boolean first = true;
+        for (var e : byMetric.entrySet()) {
+            if (!first) {
+                out.println();
+            }
+            first = false;
+            printBlock(oldName, newName, e.getKey(), e.getValue(), out);
+        }
+        long better = rows.stream().filter(Comparison.Row::better).count();
+        long worse = rows.stream().filter(Comparison.Row::worse).count();
         out.printf("%d of %d significant at p < %.2f: %d faster, %d slower%n", better + worse, rows.size(), Comparison.ALPHA,
                 better, worse);
         out.flush();
     }
 
-    /** {@code 434 ± 3%}. */
-    static String cell(Spread s) {
+    private static void printBlock(String oldName, String newName, Figure.Metric metric, List<Comparison.Row> rows,
+                                   PrintWriter out) {
+        int whereWidth = Math.max(5, rows.stream().mapToInt(r -> r.where().length()).max().orElse(0));
+        int lockWidth = Math.max(4, rows.stream().mapToInt(r -> r.lock().length()).max().orElse(0));
+        String format = "%-" + whereWidth + "s  %-" + lockWidth + "s  %-16s  %-16s  %s%n";
+        out.printf("%s: median ± largest deviation of a run; delta of the medians, Mann-Whitney U%n", heading(metric));
+        out.printf(format, "where", "lock", "old " + shortName(oldName), "new " + shortName(newName), "delta");
+        String lastWhere = null;
+        for (Comparison.Row r : rows) {
+            String where = r.where().equals(lastWhere) ? "" : r.where();
+            lastWhere = r.where();
+            String stats = String.format(Locale.ROOT, "(p=%.3f n=%d+%d)", r.p(), r.oldRuns(), r.newRuns());
+            String delta = r.significant() ? String.format(Locale.ROOT, "%+.1f%% %s", r.delta() * 100, stats) : "~ " + stats;
+            out.printf(Locale.ROOT, format, where, r.lock(), cell(metric, r.old()), cell(metric, r.now()), delta);
+        }
+    }
+
+    private static String heading(Figure.Metric metric) {
+        return switch (metric) {
+            case THROUGHPUT -> "throughput, k acquisitions/s";
+            case OPS_PER_SEC -> "k ops/s";
+            default -> metric.label();
+        };
+    }
+
+    /** {@code 434 ± 3%}: the median in the metric's display unit, and the largest deviation of a run in percent. */
+    public static String cell(Figure.Metric metric, Spread s) {
         double dev = Math.max(s.median() - s.min(), s.max() - s.median());
         double pct = s.median() == 0 ? 0 : dev / s.median() * 100;
-        double k = s.median() / 1e3;
-        String value = k >= 100 ? String.format(Locale.ROOT, "%.0f", k) : k >= 10 ? String.format(Locale.ROOT, "%.1f", k)
-                : String.format(Locale.ROOT, "%.2f", k);
-        return value + " ± " + String.format(Locale.ROOT, "%.0f%%", pct);
+        return value(metric, s.median()) + " ± " + String.format(Locale.ROOT, "%.0f%%", pct);
+    }
+
+    private static String value(Figure.Metric metric, double v) {
+        return switch (metric) {
+            case THROUGHPUT, OPS_PER_SEC -> threeDigits(v / 1e3);
+            case NS_PER_OP -> time(v);
+            default -> threeDigits(v);
+        };
+    }
+
+    private static String threeDigits(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** Nanoseconds as benchstat prints time: 3.147µ, 44.26µ, 812.0n. */
+    public static String time(double ns) {
+        if (ns >= 1e9) {
+            return String.format(Locale.ROOT, "%.4gs", ns / 1e9);
+        }
+        if (ns >= 1e6) {
+            return String.format(Locale.ROOT, "%.4gm", ns / 1e6);
+        }
+        if (ns >= 1e3) {
+            return String.format(Locale.ROOT, "%.4gµ", ns / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.4gn", ns);
     }
 
     private static String shortName(String file) {

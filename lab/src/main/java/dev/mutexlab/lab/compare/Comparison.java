@@ -1,67 +1,75 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.report.MannWhitney;
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.results.GroupResult;
-import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ResultFiles;
-import dev.mutexlab.lab.results.Sample;
-import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.results.Spread;
-import dev.mutexlab.lab.spec.Shape;
+import dev.mutexlab.lab.stats.MannWhitney;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Two result files side by side, benchstat style: for every (shape, lock) both files measured, the
- * old and new median throughput with its spread over runs, the change of the median, and the
- * Mann–Whitney p-value over the runs. A change is significant when p is below {@link #ALPHA}.
+ * The lab's one comparison, benchstat style: two sets of runs of the same figure, their medians
+ * with spread, the change of the median, and the two-sided Mann–Whitney p-value over the runs. A
+ * change is significant when p is below {@link #ALPHA}. {@code compare} pairs two files
+ * ({@link #of}); {@code suite} pairs every lock with the first within one file ({@link #againstFirst}).
  */
 public final class Comparison {
     /** The significance level. */
     public static final double ALPHA = 0.05;
 
     /**
-     * One (shape, lock).
+     * One figure, old against new.
      *
-     * @param shape    the shape, in words
-     * @param lock     the lock spec
-     * @param old      throughput (acquisitions/s) in the old file: median, min, max over runs
-     * @param now      the same in the new file
-     * @param oldRuns  runs in the old file
-     * @param newRuns  runs in the new file
+     * @param where    where it was measured, in words
+     * @param lock     the lock spec (new side)
+     * @param metric   what was measured
+     * @param old      the old runs: median, min, max
+     * @param now      the new runs
+     * @param oldRuns  runs on the old side
+     * @param newRuns  runs on the new side
      * @param delta    new median / old median - 1
      * @param p        the two-sided Mann–Whitney p-value over the runs
      */
-    public record Row(String shape, String lock, Spread old, Spread now, int oldRuns, int newRuns, double delta, double p) {
+    public record Row(String where, String lock, Figure.Metric metric, Spread old, Spread now, int oldRuns, int newRuns,
+                      double delta, double p) {
         public boolean significant() {
             return p < ALPHA;
+        }
+
+        /** Significant and an improvement (more throughput, less time per op). */
+        public boolean better() {
+            return significant() && (delta > 0) == metric.higherIsBetter() && delta != 0;
+        }
+
+        /** Significant and a regression. */
+        public boolean worse() {
+            return significant() && !better() && delta != 0;
         }
     }
 
     private Comparison() {
     }
 
-    /** The rows for every (shape, lock) in both files, in the old file's order. */
+    /** Old against new runs of one figure. */
+    public static Row row(String where, String lock, Figure.Metric metric, double[] old, double[] now) {
+        Spread a = Metrics.spread(old);
+        Spread b = Metrics.spread(now);
+        return new Row(where, lock, metric, a, b, old.length, now.length, b.median() / a.median() - 1,
+                MannWhitney.pValue(old, now));
+    }
+
+    /** Every figure both files measured, in the old file's order; files of any schema the lab writes. */
     public static List<Row> of(ResultFiles.Loaded oldFile, ResultFiles.Loaded newFile) {
-        Map<String, LockResult> newer = index(newFile.groups());
+        Map<String, Figure> newer = index(Figures.of(newFile));
         List<Row> rows = new ArrayList<>();
-        for (var e : index(oldFile.groups()).entrySet()) {
-            LockResult b = newer.get(e.getKey());
-            if (b == null) {
-                continue;
+        for (Figure a : Figures.of(oldFile)) {
+            Figure b = newer.get(key(a));
+            if (b != null && a.values().length > 0 && b.values().length > 0) {
+                rows.add(row(a.where(), a.lock(), a.metric(), a.values(), b.values()));
             }
-            LockResult a = e.getValue();
-            double[] x = throughputs(a);
-            double[] y = throughputs(b);
-            Spread sa = Metrics.spread(x);
-            Spread sb = Metrics.spread(y);
-            String shape = e.getKey().substring(0, e.getKey().lastIndexOf('|'));
-            rows.add(new Row(shape, a.spec(), sa, sb, x.length, y.length, sb.median() / sa.median() - 1,
-                    MannWhitney.pValue(x, y)));
         }
         if (rows.isEmpty()) {
             throw new UsageException(oldFile.file() + " and " + newFile.file() + " have no (shape, lock) in common");
@@ -69,19 +77,33 @@ public final class Comparison {
         return rows;
     }
 
-    private static Map<String, LockResult> index(List<GroupResult> groups) {
-        Map<String, LockResult> map = new LinkedHashMap<>();
-        for (GroupResult g : groups) {
-            for (ShapeResult s : g.shapes()) {
-                for (LockResult l : s.locks()) {
-                    map.put(Shape.of(s) + "|" + l.spec(), l);
-                }
+    /** Every lock after {@code first} against it, where both were measured, in figure order. */
+    public static List<Row> againstFirst(List<Figure> figures, String first) {
+        Map<String, Figure> base = new LinkedHashMap<>();
+        for (Figure f : figures) {
+            if (f.lock().equals(first)) {
+                base.put(f.where() + "|" + f.metric(), f);
             }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Figure f : figures) {
+            Figure b = base.get(f.where() + "|" + f.metric());
+            if (!f.lock().equals(first) && b != null && b.values().length > 0 && f.values().length > 0) {
+                rows.add(row(f.where(), f.lock(), f.metric(), b.values(), f.values()));
+            }
+        }
+        return rows;
+    }
+
+    private static Map<String, Figure> index(List<Figure> figures) {
+        Map<String, Figure> map = new LinkedHashMap<>();
+        for (Figure f : figures) {
+            map.put(key(f), f);
         }
         return map;
     }
 
-    private static double[] throughputs(LockResult l) {
-        return l.runs().stream().mapToDouble(Sample::throughputPerSec).toArray();
+    private static String key(Figure f) {
+        return f.where() + "|" + f.lock() + "|" + f.metric();
     }
 }

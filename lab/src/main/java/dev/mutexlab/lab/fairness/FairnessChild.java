@@ -1,12 +1,10 @@
 package dev.mutexlab.lab.fairness;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.locks.Locks;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +13,7 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Seed 004's test-mutex in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
+ * The test-mutex benchmark of Linux's generic mutex (docs/background.md §4) in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
  * operation (calibrated busy work), unlock, then optional work outside, timing each lock-to-unlock
  * latency. Prints {@code @sample <json>} per lock and run.
  */
@@ -24,21 +22,11 @@ public final class FairnessChild {
     }
 
     public static void main(String[] args) throws Exception {
-        FairnessResult.Task task = ResultIO.read(Path.of(args[0]), FairnessResult.Task.class);
-        PrintStream stdout = System.out;
-        FairnessResult.Group g = run(task, s -> {
-            try {
-                stdout.println("@sample " + ResultIO.json().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
-                stdout.flush();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        ResultIO.writeJson(Path.of(args[1]), g);
-        System.exit(0);
+        FairnessTask task = ChildProtocol.task(args, FairnessTask.class);
+        ChildProtocol.finish(args, run(task, s -> ChildProtocol.emit("sample", s)));
     }
 
-    public static FairnessResult.Group run(FairnessResult.Task task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
+    public static FairnessResult.Group run(FairnessTask task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
         FairnessResult.Config c = task.config();
         BusyWork work = BusyWork.calibrate();
         ThreadKind kind = ThreadKind.parse(task.threads());

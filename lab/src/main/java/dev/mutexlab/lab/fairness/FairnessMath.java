@@ -1,10 +1,10 @@
 package dev.mutexlab.lab.fairness;
 
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import java.util.List;
 
 /**
- * Seed 004's figures, as pure functions of per-task latencies: average ops/sec over the run, average
+ * The test-mutex figures, as pure functions of per-task latencies: average ops/sec over the run, average
  * cost per op (the mean latency of an op, in absolute time), and average deviance per op — "measured
  * by summing up the deltas between subsequent latencies, and divided by the total number of ops"
  * (successive within each task, absolute values, summed over tasks).

@@ -1,59 +1,97 @@
 package dev.mutexlab.lab.fairness;
 
-import dev.mutexlab.lab.report.Progress;
-import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.runner.ChildJvm;
-import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.results.Machine;
+import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.GroupLauncher;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
- * Runs seed 004's test-mutex: one child JVM ({@link FairnessChild}) per (thread kind, procs),
- * confined to P CPUs like every lab measurement; and prints the result as the seed does.
+ * Runs the test-mutex benchmark: one child JVM ({@link FairnessChild}) per (thread kind, procs), confined
+ * to P CPUs like every lab measurement, through the lab's one {@link GroupLauncher}; and prints the
+ * result in the benchmark's own format.
  */
-public final class FairnessRunner {
-    private FairnessRunner() {
+public final class FairnessRunner implements Measuring<FairnessResult> {
+    private final FairnessResult.Config config;
+    private final List<ThreadKind> kinds;
+    private final String commandLine;
+    private final GroupLauncher<FairnessResult.Group, FairnessResult.Sample> launcher;
+    private volatile Progress progress;
+
+    public FairnessRunner(FairnessResult.Config config, List<ThreadKind> kinds, String commandLine) {
+        this.config = config;
+        this.kinds = List.copyOf(kinds);
+        this.commandLine = commandLine;
+        this.launcher = new GroupLauncher<>("fairness", List.of(), new Job());
     }
 
-    /** Measures every group of {@code config}; {@code progress} steps once per sample. */
-    public static List<FairnessResult.Group> run(FairnessResult.Config config, List<ThreadKind> kinds, Progress progress)
-            throws IOException, InterruptedException {
-        List<FairnessResult.Group> groups = new ArrayList<>();
-        try (WorkDir work = WorkDir.create("mutexlab-fairness")) {
-            for (ThreadKind kind : kinds) {
-                for (int p : config.procs()) {
-                    groups.add(runGroup(work, config, kind, p, progress));
-                }
-            }
+    /** Samples the whole run takes (for progress). */
+    @Override
+    public long measurementCount() {
+        return (long) kinds.size() * config.procs().size() * config.locks().size() * config.runs();
+    }
+
+    /** Measures every group; {@code progress} steps once per sample. */
+    @Override
+    public FairnessResult run(Progress progress) throws IOException, InterruptedException {
+        this.progress = progress;
+        launcher.run(kinds, config.procs());
+        return snapshot();
+    }
+
+    /** Everything measured so far. */
+    @Override
+    public FairnessResult snapshot() {
+        return new FairnessResult(FairnessResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config,
+                launcher.soFar());
+    }
+
+    /** Stops the running child (on interrupt). */
+    @Override
+    public void stopChild() {
+        launcher.stop();
+    }
+
+    /** {@link FairnessChild}'s events: {@code @sample <json>} per lock and run. */
+    private final class Job implements GroupLauncher.Job<FairnessResult.Group, FairnessResult.Sample> {
+        @Override
+        public Class<?> childMain() {
+            return FairnessChild.class;
         }
-        return groups;
-    }
 
-    private static FairnessResult.Group runGroup(WorkDir work, FairnessResult.Config config, ThreadKind kind, int procs,
-                                                 Progress progress) throws IOException, InterruptedException {
-        String enforcement = Confinement.describe(procs, kind);
-        Path task = work.resolve("fairness-task-" + kind.label() + "-" + procs + ".json");
-        Path out = work.resolve("fairness-group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new FairnessResult.Task(config, kind.label(), procs, enforcement));
-        int exit = new ChildJvm().run(procs, kind, List.of(), FairnessChild.class, List.of(task.toString(), out.toString()), line -> {
-            if (line.startsWith("@sample ")) {
+        @Override
+        public Class<FairnessResult.Group> groupType() {
+            return FairnessResult.Group.class;
+        }
+
+        @Override
+        public Object task(ThreadKind kind, int procs, String enforcement) {
+            return new FairnessTask(config, kind.label(), procs, enforcement);
+        }
+
+        @Override
+        public void event(ThreadKind kind, int procs, String name, String payload, Consumer<FairnessResult.Sample> keep) {
+            if (name.equals("sample")) {
+                keep.accept(ChildProtocol.read(payload, FairnessResult.Sample.class));
                 progress.step(kind.label() + " P=" + procs);
             }
-        });
-        if (exit != 0 || !Files.exists(out)) {
-            throw new IOException("the fairness JVM for " + kind.label() + " threads on " + procs + " procs failed (exit " + exit + ")");
         }
-        return ResultIO.read(out, FairnessResult.Group.class);
+
+        @Override
+        public FairnessResult.Group partial(String threads, int procs, String enforcement, List<FairnessResult.Sample> items) {
+            return new FairnessResult.Group(threads, procs, enforcement, 0, items);
+        }
     }
 
-    /** The seed's report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
+    /** The benchmark's own report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
     public static void print(FairnessResult r, PrintWriter out) {
         FairnessResult.Config c = r.config();
         for (FairnessResult.Group g : r.groups()) {

@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
- * One task's latencies in seed 004's test-mutex: the operation count, the sum of latencies (for the
+ * One task's latencies in the test-mutex benchmark: the operation count, the sum of latencies (for the
  * average cost per op), the sum of the absolute deltas between successive latencies (for the
  * average deviance per op), and the distribution. Owned by one thread; read after it has finished.
  */

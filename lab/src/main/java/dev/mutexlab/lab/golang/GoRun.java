@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.golang;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.WaitSummary;

@@ -1,13 +1,14 @@
 package dev.mutexlab.lab.golang;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.runner.ShapeSummary;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.Shape;
@@ -29,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * The result is an ordinary {@code mutexlab.run/1} file whose thread kind is {@value #THREADS}
  * and whose locks are the Go specs, so tables, {@code report} and {@code compare} read it like any run.
  */
-public final class GoSeedLoop {
+public final class GoSeedLoop implements Measuring<RunResult> {
     /** The thread kind of the Go columns. */
     public static final String THREADS = "goroutines";
 
@@ -72,11 +73,13 @@ public final class GoSeedLoop {
         this.commandLine = commandLine;
     }
 
+    @Override
     public long measurementCount() {
         return config.measurementCount();
     }
 
     /** Measures everything; {@code progress} steps once per process. */
+    @Override
     public RunResult run(Progress progress) throws IOException, InterruptedException {
         for (int procs : config.procs()) {
             String enforcement = "GOMAXPROCS=" + procs + ", " + (Confinement.hasTaskset()
@@ -139,6 +142,7 @@ public final class GoSeedLoop {
     }
 
     /** What has been measured so far. */
+    @Override
     public synchronized RunResult snapshot() {
         List<GroupResult> copy = new ArrayList<>();
         for (GroupResult g : groups) {
@@ -149,6 +153,7 @@ public final class GoSeedLoop {
     }
 
     /** Stops the running Go process (on Ctrl-C). */
+    @Override
     public void stopChild() {
         stopped = true;
         Process p = running;

@@ -8,7 +8,7 @@
  * goready, as {@link java.util.concurrent.locks.LockSupport#park park} / {@code unpark}
  * ({@link dev.mutexlab.lab.gort.G}, {@link dev.mutexlab.lab.gort.Sudog}).
  *
- * <p>They exist to make the seeds' Go benchmarks ({@code mutexlab suite}) exercise a Java lock the way
+ * <p>They exist to make Go's runtime-lock benchmarks ({@code mutexlab suite}) exercise a Java lock the way
  * Go's benchmarks exercise the runtime lock, so they follow Go's {@code chan.go}, {@code select.go},
  * {@code sema.go} and {@code rwmutex.go} step by step rather than {@code java.util.concurrent}.
  */

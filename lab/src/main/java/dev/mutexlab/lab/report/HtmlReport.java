@@ -2,9 +2,11 @@ package dev.mutexlab.lab.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One self-contained HTML page for a set of result files: per file its command, machine and
@@ -39,54 +42,103 @@ public final class HtmlReport {
         return sections;
     }
 
-    /** Writes the page atomically. */
-    public static void write(List<Section> sections, Path html) {
-        write("", sections, html);
+    private static void shapeConfig(StringBuilder body, ResultFiles.Loaded f) {
+        RunResult.Config c = f.config();
+        row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
+        row(body, "threads", String.join(", ", c.threads()));
+        row(body, "procs × workers", c.procs() + " × " + c.workers());
+        row(body, "holds", c.holdNanos().stream().map(ReportCharts::micros).toList().toString());
+        row(body, "outside work", c.outside());
+        row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos()) + " after "
+                + ReportCharts.micros(c.warmupNanos()) + " warm-up, locks in rotated order");
+        if (f.isSweep()) {
+            row(body, "clipped", f.sweep().clipped().isEmpty() ? "nothing" : f.sweep().clipped());
+            row(body, "sessions", String.valueOf(f.sweep().sessions()));
+        }
     }
 
-    /** Writes the page atomically, {@code introHtml} (an HTML fragment) above the sections. */
-    public static void write(String introHtml, List<Section> sections, Path html) {
-        ResultIO.writeAtomically(html, render(introHtml, sections));
+    /**
+     * A section for a file that is not a lab result (a JMH result): a title, rows of key and value,
+     * and charts.
+     */
+    public record OtherSection(String title, String kind, Map<String, String> rows, List<Chart> charts) {
+    }
+
+    /**
+     * What a page shows above the sections ({@code mutexlab reproduce}'s verdicts): a title, an HTML
+     * fragment and charts.
+     */
+    public record Intro(String title, String html, List<Chart> charts) {
+        /** No intro. */
+        public static final Intro NONE = new Intro("", "", List.of());
+    }
+
+    /** Writes the page atomically. */
+    public static void write(List<Section> sections, Path html) {
+        write(sections, List.of(), html);
+    }
+
+    /** Writes the page with lab sections first, then the others, atomically. */
+    public static void write(List<Section> sections, List<OtherSection> others, Path html) {
+        write(Intro.NONE, sections, others, html);
+    }
+
+    /** Writes the page with the intro, lab sections, then the others, atomically. */
+    public static void write(Intro intro, List<Section> sections, List<OtherSection> others, Path html) {
+        ResultIO.writeAtomically(html, render(intro, sections, others));
     }
 
     /** The page as text. */
     public static String render(List<Section> sections) {
-        return render("", sections);
+        return render(sections, List.of());
     }
 
-    /** The page as text, {@code introHtml} (an HTML fragment) above the sections. */
-    public static String render(String introHtml, List<Section> sections) {
+    /** The page as text, lab sections first, then the others. */
+    public static String render(List<Section> sections, List<OtherSection> others) {
+        return render(Intro.NONE, sections, others);
+    }
+
+    /** The page as text: the intro, lab sections, then the others. */
+    public static String render(Intro intro, List<Section> sections, List<OtherSection> others) {
         StringBuilder body = new StringBuilder();
         List<Chart> all = new ArrayList<>();
+        if (intro != Intro.NONE) {
+            body.append("<section>\n<h2>").append(esc(intro.title())).append("</h2>\n").append(intro.html());
+            figures(body, intro.charts(), all);
+        }
         for (Section s : sections) {
             ResultFiles.Loaded f = s.file();
-            RunResult.Config c = f.config();
             body.append("<section>\n<h2>").append(esc(f.file().getFileName().toString())).append(" <small>(")
                     .append(esc(f.schema())).append(")</small></h2>\n<table class=\"config\">\n");
             row(body, "command", f.command());
             row(body, "created", f.createdAt());
             row(body, "machine", f.machine().cpuModel() + ", " + f.machine().cpus() + " CPUs, " + f.machine().os());
             row(body, "JDK", f.machine().jdk() + " (" + f.machine().vm() + ")");
-            row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
-            row(body, "threads", String.join(", ", c.threads()));
-            row(body, "procs × workers", c.procs() + " × " + c.workers());
-            row(body, "holds", c.holdNanos().stream().map(ReportCharts::micros).toList().toString());
-            row(body, "outside work", c.outside());
-            row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos()) + " after "
-                    + ReportCharts.micros(c.warmupNanos()) + " warm-up, locks in rotated order");
-            if (f.isSweep()) {
-                row(body, "clipped", f.sweep().clipped().isEmpty() ? "nothing" : f.sweep().clipped());
-                row(body, "sessions", String.valueOf(f.sweep().sessions()));
+            if (f.hasShapes()) {
+                shapeConfig(body, f);
+            } else if (f.suite() != null) {
+                SuiteResult.Config c = f.suite().config();
+                row(body, "locks", String.join(", ", c.locks()) + " (compared with " + c.locks().get(0) + ")");
+                row(body, "threads × procs", c.threads() + " × " + c.procs());
+                row(body, "benchmarks", String.join(", ", c.benchmarks()));
+                row(body, "measurement", c.count() + " runs of each, -benchtime " + c.benchtime() + ", locks in rotated order");
+            } else {
+                FairnessResult.Config c = f.fairness().config();
+                row(body, "locks", String.join(", ", c.locks()));
+                row(body, "threads × procs", c.threads() + " × " + c.procs());
+                row(body, "tasks", c.tasks() + ", hold " + ReportCharts.micros(c.holdNanos()) + ", outside "
+                        + ReportCharts.micros(c.outsideNanos()));
+                row(body, "measurement", c.runs() + " runs × " + ReportCharts.micros(c.durationNanos()) + ", locks in rotated order");
             }
             body.append("</table>\n");
-            for (Chart chart : s.charts()) {
-                body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
-                        .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
-                        .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
-                        .append("</figcaption></figure>\n");
-                all.add(chart);
-            }
-            body.append("</section>\n");
+            figures(body, s.charts(), all);
+        }
+        for (OtherSection s : others) {
+            body.append("<section>\n<h2>").append(esc(s.title())).append(" <small>(").append(esc(s.kind()))
+                    .append(")</small></h2>\n<table class=\"config\">\n");
+            s.rows().forEach((k, v) -> row(body, k, v));
+            body.append("</table>\n");
+            figures(body, s.charts(), all);
         }
         String charts;
         try {
@@ -109,7 +161,7 @@ public final class HtmlReport {
                 tr.does-not-hold td:nth-child(5){color:#d62728}tr.cannot-tell td:nth-child(5){color:#777}
                 </style>
                 <script>""" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
-                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + introHtml + body
+                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + body
                 + "<script>\nconst CHARTS = " + charts + ";\n" + SCRIPT + "</script>\n</body></html>\n";
     }
 
@@ -170,6 +222,18 @@ public final class HtmlReport {
             Chart.register(marker);
             for (const c of CHARTS) new Chart(document.getElementById(c.id), config(c));
             """;
+
+    /** The section's charts as figures, and the end of the section; adds them to {@code all}. */
+    private static void figures(StringBuilder body, List<Chart> charts, List<Chart> all) {
+        for (Chart chart : charts) {
+            body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
+                    .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
+                    .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
+                    .append("</figcaption></figure>\n");
+            all.add(chart);
+        }
+        body.append("</section>\n");
+    }
 
     /** Appends a two-cell table row, escaped. */
     public static void row(StringBuilder sb, String key, String value) {

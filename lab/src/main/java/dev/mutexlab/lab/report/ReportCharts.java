@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.report;
 
+import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ResultFiles;
@@ -7,7 +8,6 @@ import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.sweep.SweepSummary;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +25,8 @@ import java.util.Map;
  * <li>sweep results: a heat map of each lock's median ratio to the first over the grid, per thread kind;</li>
  * <li>both: wait-time percentiles per lock and per-worker acquisitions per lock (fairness), for the
  *     featured shape of each group — the longest hold, outside work equal to the hold if measured,
- *     the most workers.</li>
+ *     the most workers;</li>
+ * <li>suite and fairness results: see {@link FigureCharts}.</li>
  * </ul>
  */
 public final class ReportCharts {
@@ -36,6 +37,9 @@ public final class ReportCharts {
     public static List<Chart> of(ResultFiles.Loaded file, int fileIndex) {
         List<Chart> charts = new ArrayList<>();
         String prefix = "f" + fileIndex + "-";
+        if (!file.hasShapes()) {
+            return FigureCharts.of(file, prefix);
+        }
         if (file.isSweep()) {
             charts.addAll(heatMaps(file, prefix));
         } else {
@@ -103,18 +107,8 @@ public final class ReportCharts {
             }
             List<String> locks = groups.get(0).shapes().get(0).locks().stream().map(LockResult::spec).toList();
             for (int li = 1; li < locks.size(); li++) {
-                List<Chart.Series> series = new ArrayList<>();
-                for (long h : file.config().holdNanos()) {
-                    for (Outside o : outside) {
-                        List<Double> values = new ArrayList<>();
-                        for (GroupResult g : groups) {
-                            for (int w : file.config().workers()) {
-                                values.add(cell(g, w, h, o, outside, li));
-                            }
-                        }
-                        series.add(new Chart.Series("hold " + micros(h) + ", outside " + o.text(), List.of(), values, false));
-                    }
-                }
+                int lock = li;
+                List<Chart.Series> series = heatSeries(file, groups, outside, s -> s.locks().get(lock).ratio().median());
                 charts.add(new Chart(prefix + "heat-" + kind + "-" + safe(locks.get(li)), Chart.Kind.HEAT,
                         locks.get(li) + " / " + locks.get(0) + ", " + kind + " threads",
                         "Median ratio of " + locks.get(li) + "'s throughput to " + locks.get(0) + "'s within a batch, "
@@ -122,17 +116,46 @@ public final class ReportCharts {
                                 + locks.get(0) + ", blue slower.",
                         "procs and workers", "hold and outside work", false, false, columns, rows, series));
             }
+            if (locks.size() >= 3) { // the first lock against the best of the others, within each batch
+                List<Chart.Series> series = heatSeries(file, groups, outside, VersusBest::ratio);
+                String others = String.join(", ", locks.subList(1, locks.size()));
+                charts.add(new Chart(prefix + "heat-" + kind + "-" + safe(locks.get(0)) + "-vs-best", Chart.Kind.HEAT,
+                        locks.get(0) + " / best of the others, " + kind + " threads",
+                        "Per shape: " + locks.get(0) + "'s throughput divided by the best of " + others
+                                + " in the same batch, median over batches (" + kind + " threads); 1.00 matches the best "
+                                + "lock of that shape, red cells beat all of them, blue cells lose to at least one.",
+                        "procs and workers", "hold and outside work", false, false, columns, rows, series));
+            }
         }
         return charts;
     }
 
-    private static double cell(GroupResult g, int workers, long hold, Outside o, List<Outside> outside, int lock) {
-        for (ShapeResult s : g.shapes()) {
-            if (s.workers() == workers && s.holdNanos() == hold && SweepSummary.outsideLabel(s, outside).equals(o.text())) {
-                return s.locks().get(lock).ratio().median();
+    /** One heat-map row per (hold, outside work), one cell per (procs, workers): {@code value} of that shape, NaN if absent. */
+    private static List<Chart.Series> heatSeries(ResultFiles.Loaded file, List<GroupResult> groups, List<Outside> outside,
+                                                 java.util.function.ToDoubleFunction<ShapeResult> value) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (long h : file.config().holdNanos()) {
+            for (Outside o : outside) {
+                List<Double> values = new ArrayList<>();
+                for (GroupResult g : groups) {
+                    for (int w : file.config().workers()) {
+                        ShapeResult s = shapeOf(g, w, h, o, outside);
+                        values.add(s == null ? Double.NaN : value.applyAsDouble(s));
+                    }
+                }
+                series.add(new Chart.Series("hold " + micros(h) + ", outside " + o.text(), List.of(), values, false));
             }
         }
-        return Double.NaN;
+        return series;
+    }
+
+    private static ShapeResult shapeOf(GroupResult g, int workers, long hold, Outside o, List<Outside> outside) {
+        for (ShapeResult s : g.shapes()) {
+            if (s.workers() == workers && s.holdNanos() == hold && Outside.labelFor(outside, s.holdNanos(), s.outsideNanos()).equals(o.text())) {
+                return s;
+            }
+        }
+        return null;
     }
 
     static Chart waitChart(GroupResult g, ShapeResult s, String prefix) {

@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.golang.GoSeedLoop;
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ShapeResult;

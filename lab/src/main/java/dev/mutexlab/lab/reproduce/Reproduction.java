@@ -4,7 +4,7 @@ import dev.mutexlab.lab.golang.GoProgram;
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.golang.GoToolchain;
 import dev.mutexlab.lab.report.HtmlReport;
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultFiles;
@@ -127,7 +127,8 @@ public final class Reproduction {
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
-        HtmlReport.write(Summary.html(context, findings), HtmlReport.sections(loaded), dir.resolve("index.html"));
+        HtmlReport.write(new HtmlReport.Intro("Claims and verdicts", Summary.html(context, findings), List.of()),
+                HtmlReport.sections(loaded), List.of(), dir.resolve("index.html"));
         return findings;
     }
 }

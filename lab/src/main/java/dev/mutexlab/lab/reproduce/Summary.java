@@ -54,9 +54,9 @@ public final class Summary {
         return sb.toString();
     }
 
-    /** The verdict table and the run's context as an HTML fragment. */
+    /** The verdict table and the run's context as an HTML fragment (the page's intro). */
     public static String html(Context c, List<Finding> findings) {
-        StringBuilder sb = new StringBuilder("<section>\n<h2>Claims and verdicts</h2>\n<table class=\"config\">\n");
+        StringBuilder sb = new StringBuilder("<table class=\"config\">\n");
         row(sb, "command", c.command() + " (" + c.createdAt() + ")");
         row(sb, "machine", machineText(c.machine()));
         row(sb, "Go", c.go());
@@ -74,7 +74,7 @@ public final class Summary {
             sb.append("<li><b>").append(esc(claim.id())).append("</b>: ").append(esc(claim.title())).append(". Source: ")
                     .append(esc(claim.origin())).append(".</li>\n");
         }
-        return sb.append("</ul>\n</section>\n").toString();
+        return sb.append("</ul>\n").toString();
     }
 
     private static String machineText(Machine m) {

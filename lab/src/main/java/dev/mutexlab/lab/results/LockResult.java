@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.results;
 
+import dev.mutexlab.lab.stats.Spread;
 import java.util.List;
 
 /**

@@ -10,12 +10,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads a result file of either kind the lab writes — {@code mutexlab.run/1} or
- * {@code mutexlab.sweep/1} — for the commands that read them back ({@code report}, {@code compare}).
- * Anything else (another schema, a torture report, truncated or corrupt JSON, a file missing its
- * groups) is bad input: {@link UsageException} with one line naming the file and the problem.
+ * Reads a result file of any kind the lab measures — {@code mutexlab.run/1}, {@code mutexlab.sweep/1},
+ * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1} — for the commands that read them back
+ * ({@code report}, {@code compare}). Anything else (another schema, a torture report, truncated or
+ * corrupt JSON, a file missing its groups) is bad input: {@link UsageException} with one line naming
+ * the file and the problem.
  */
 public final class ResultFiles {
+    /** The schemas {@link #load} reads. */
+    public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, SweepResult.SCHEMA, SuiteResult.SCHEMA,
+            FairnessResult.SCHEMA);
+
     private ResultFiles() {
     }
 
@@ -24,32 +29,65 @@ public final class ResultFiles {
      *
      * @param file    where it was read from
      * @param schema  its schema
-     * @param run     the run result (null for a sweep)
-     * @param sweep   the sweep result (null for a run)
+     * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult} or {@link FairnessResult}
      */
-    public record Loaded(Path file, String schema, RunResult run, SweepResult sweep) {
-        public boolean isSweep() {
-            return sweep != null;
+    public record Loaded(Path file, String schema, Result result) {
+        public RunResult run() {
+            return result instanceof RunResult r ? r : null;
         }
 
+        public SweepResult sweep() {
+            return result instanceof SweepResult r ? r : null;
+        }
+
+        public SuiteResult suite() {
+            return result instanceof SuiteResult r ? r : null;
+        }
+
+        public FairnessResult fairness() {
+            return result instanceof FairnessResult r ? r : null;
+        }
+
+        public boolean isSweep() {
+            return sweep() != null;
+        }
+
+        /** Whether it holds shapes (a run or a sweep), which the shape charts and {@link #config()} need. */
+        public boolean hasShapes() {
+            return run() != null || sweep() != null;
+        }
+
+        /** The shape groups of a run or sweep; empty for the others. */
         public List<GroupResult> groups() {
-            return isSweep() ? sweep.groups() : run.groups();
+            return isSweep() ? sweep().groups() : run() != null ? run().groups() : List.of();
         }
 
         public Machine machine() {
-            return isSweep() ? sweep.machine() : run.machine();
+            return result.machine();
         }
 
+        /** The configuration of a run or sweep; null for the others. */
         public RunResult.Config config() {
-            return isSweep() ? sweep.config() : run.config();
+            return isSweep() ? sweep().config() : run() != null ? run().config() : null;
         }
 
         public String command() {
-            return isSweep() ? sweep.command() : run.command();
+            return result.command();
         }
 
         public String createdAt() {
-            return isSweep() ? sweep.createdAt() : run.createdAt();
+            return result.createdAt();
+        }
+
+        /** Whether the parts a reader needs are there. */
+        boolean complete() {
+            return switch (result) {
+                case SuiteResult r -> r.config() != null && r.groups() != null
+                        && r.groups().stream().allMatch(g -> g.measurements() != null);
+                case FairnessResult r -> r.config() != null && r.groups() != null
+                        && r.groups().stream().allMatch(g -> g.samples() != null);
+                default -> groups() != null && config() != null && groups().stream().allMatch(g -> g.shapes() != null);
+            };
         }
     }
 
@@ -76,15 +114,17 @@ public final class ResultFiles {
         String schema = root.path("schema").asText("");
         try {
             Loaded loaded = switch (schema) {
-                case RunResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RunResult.class), null);
-                case SweepResult.SCHEMA -> new Loaded(file, schema, null, ResultIO.json().treeToValue(root, SweepResult.class));
+                case RunResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RunResult.class));
+                case SweepResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SweepResult.class));
+                case SuiteResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
+                case FairnessResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
                 case "" -> throw new UsageException(file + ": not a mutexlab result file (no \"schema\" field)");
                 case "mutexlab.torture/1" -> throw new UsageException(file + ": a torture report (" + schema
-                        + "), not a run or sweep result");
-                default -> throw new UsageException(file + ": unsupported schema '" + schema + "' (expected "
-                        + RunResult.SCHEMA + " or " + SweepResult.SCHEMA + ")");
+                        + "), not a measurement result");
+                default -> throw new UsageException(file + ": unsupported schema '" + schema + "' (expected one of "
+                        + String.join(", ", SCHEMAS) + ")");
             };
-            if (loaded.groups() == null || loaded.config() == null || loaded.groups().stream().anyMatch(g -> g.shapes() == null)) {
+            if (!loaded.complete()) {
                 throw new UsageException(file + ": incomplete " + schema + " file (no groups, shapes or config)");
             }
             return loaded;

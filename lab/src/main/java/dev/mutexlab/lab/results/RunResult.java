@@ -13,7 +13,7 @@ import java.util.List;
  * @param groups    one per (thread kind, procs)
  */
 public record RunResult(String schema, String command, String createdAt, Machine machine, Config config,
-                        List<GroupResult> groups) {
+                        List<GroupResult> groups) implements Result {
     public static final String SCHEMA = "mutexlab.run/1";
 
     /** The configuration as it appears in the file. */

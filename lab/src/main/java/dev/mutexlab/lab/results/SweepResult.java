@@ -1,11 +1,12 @@
 package dev.mutexlab.lab.results;
 
+import dev.mutexlab.lab.stats.Spread;
 import java.util.List;
 
 /**
  * The JSON result of {@code mutexlab sweep} (schema {@value #SCHEMA}, documented in
  * docs/results-schema.md). Groups and shapes are as in {@link RunResult}; the summary holds, per
- * thread kind and lock, the seed's table: the per-shape median ratios to the first lock by
+ * thread kind and lock, the original experiment's summary: the per-shape median ratios to the first lock by
  * (hold, outside), summarized over the other dimensions (workers, procs).
  *
  * @param schema    always {@value #SCHEMA}
@@ -16,14 +17,14 @@ import java.util.List;
  * @param clipped   what was left out of the grid for this machine, in words (empty when nothing)
  * @param sessions  how many sessions measured it (more than 1 when it was resumed)
  * @param groups    one per (thread kind, procs)
- * @param summary   the seed's summary
+ * @param summary   the original experiment's summary
  */
 public record SweepResult(String schema, String command, String createdAt, Machine machine, RunResult.Config config,
-                          String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) {
+                          String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) implements Result {
     public static final String SCHEMA = "mutexlab.sweep/1";
 
     /**
-     * One cell of the seed's summary.
+     * One cell of the original experiment's summary.
      *
      * @param threads   thread kind
      * @param lock      the lock compared

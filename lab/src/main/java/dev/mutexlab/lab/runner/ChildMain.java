@@ -1,14 +1,11 @@
 package dev.mutexlab.lab.runner;
 
 import dev.mutexlab.lab.results.GroupResult;
-import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
@@ -28,37 +25,26 @@ public final class ChildMain {
     }
 
     public static void main(String[] args) throws Exception {
-        GroupTask task = ResultIO.read(Path.of(args[0]), GroupTask.class);
-        Path out = Path.of(args[1]);
+        GroupTask task = ChildProtocol.task(args, GroupTask.class);
         RunConfig config = RunConfig.fromFileForm(task.config());
-        PrintStream stdout = System.out;
         GroupResult result = GroupRunner.run(config, ThreadKind.parse(task.threads()), task.procs(), task.enforcement(),
                 Set.copyOf(task.skip() == null ? List.of() : task.skip()), new GroupRunner.Listener() {
                     @Override
                     public void calibrated(double busyStepsPerNano) {
-                        stdout.println("@calibrated " + busyStepsPerNano);
-                        stdout.flush();
+                        ChildProtocol.emit("calibrated", busyStepsPerNano);
                     }
 
                     @Override
                     public void measured(Shape shape, String lock, int run) {
-                        stdout.println("@progress " + lock + " " + run);
-                        stdout.flush();
+                        ChildProtocol.emit("progress", lock + " " + run);
                     }
 
                     @Override
                     public void shapeDone(ShapeResult shapeResult) {
-                        try {
-                            stdout.println("@shape " + ResultIO.json().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                                    .writeValueAsString(shapeResult));
-                            stdout.println("@heap " + GroupRunner.peakHeapBytes());
-                            stdout.flush();
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
+                        ChildProtocol.emit("shape", shapeResult);
+                        ChildProtocol.emit("heap", GroupRunner.peakHeapBytes());
                     }
                 });
-        ResultIO.writeJson(out, result);
-        System.exit(0);
+        ChildProtocol.finish(args, result);
     }
 }

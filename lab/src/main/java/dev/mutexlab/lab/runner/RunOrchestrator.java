@@ -1,21 +1,19 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
-import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Runs a {@link RunConfig}: one child JVM per (thread kind, procs) group, each confined to P CPUs
@@ -24,7 +22,7 @@ import java.util.Set;
  * resumes) are not measured again, and a group with nothing left starts no JVM; a {@link ShapeSink}
  * sees every shape the moment its JVM reports it.
  */
-public final class RunOrchestrator {
+public final class RunOrchestrator implements Measuring<RunResult> {
     /** Receives each finished shape as it arrives. */
     public interface ShapeSink {
         /**
@@ -36,11 +34,10 @@ public final class RunOrchestrator {
 
     private final RunConfig config;
     private final String commandLine;
-    private final List<String> extraJvmOptions;
     private final Set<Shape> done;
     private final ShapeSink sink;
-    private final GroupsSoFar<GroupResult, ShapeResult> soFar = new GroupsSoFar<>();
-    private final ChildJvm child = new ChildJvm();
+    private final GroupLauncher<GroupResult, ShapeResult> launcher;
+    private volatile Progress progress;
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
         this(config, commandLine, extraJvmOptions, Set.of(), (group, shape) -> {
@@ -52,13 +49,14 @@ public final class RunOrchestrator {
                            ShapeSink sink) {
         this.config = config;
         this.commandLine = commandLine;
-        this.extraJvmOptions = List.copyOf(extraJvmOptions);
         this.done = Set.copyOf(done);
         this.sink = sink;
+        this.launcher = new GroupLauncher<>("run", extraJvmOptions, new Job());
     }
 
     /** How many single measurements are left to make (all but the done shapes'). */
-    public long measurementsLeft() {
+    @Override
+    public long measurementCount() {
         long shapes = 0;
         for (ThreadKind kind : config.threads()) {
             for (int procs : config.procs()) {
@@ -73,75 +71,83 @@ public final class RunOrchestrator {
     }
 
     /** Measures everything; {@code progress} steps once per measurement. */
+    @Override
     public RunResult run(Progress progress) throws IOException, InterruptedException {
-        try (WorkDir work = WorkDir.create("mutexlab-run")) {
-            for (ThreadKind kind : config.threads()) {
-                for (int procs : config.procs()) {
-                    List<Shape> skip = skipped(kind, procs);
-                    if (skip.size() == config.shapes(kind, procs).size()) {
-                        continue;
-                    }
-                    soFar.finish(runGroup(work, kind, procs, skip, progress));
-                }
-            }
-        }
+        this.progress = progress;
+        launcher.run(config.threads(), config.procs());
         return snapshot();
     }
 
-    private GroupResult runGroup(WorkDir work, ThreadKind kind, int procs, List<Shape> skip, Progress progress)
-            throws IOException, InterruptedException {
-        String enforcement = Confinement.describe(procs, kind);
-        soFar.begin(kind.label(), procs, enforcement);
-        Path task = work.resolve("task-" + kind.label() + "-" + procs + ".json");
-        Path out = work.resolve("group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skip));
-        double[] busyStepsPerNano = {0};
-        ShapeResult[] pending = {null};
-        int exit = child.run(procs, kind, extraJvmOptions, ChildMain.class, List.of(task.toString(), out.toString()), line -> {
-            if (line.startsWith("@progress ")) {
-                String[] parts = line.split(" ");
-                progress.step(kind.label() + " P=" + procs + " " + parts[1]);
-            } else if (line.startsWith("@calibrated ")) {
-                busyStepsPerNano[0] = Double.parseDouble(line.substring(12).trim());
-            } else if (line.startsWith("@shape ")) {
-                pending[0] = readShape(line.substring(7));
-                soFar.add(pending[0]);
-            } else if (line.startsWith("@heap ") && pending[0] != null) {
-                long peakHeapBytes = Long.parseLong(line.substring(6).trim());
-                try {
-                    sink.finished(new GroupResult(kind.label(), procs, enforcement, busyStepsPerNano[0], peakHeapBytes,
-                            List.of()), pending[0]);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e); // ChildJvm stops the child and rethrows
-                }
-                pending[0] = null;
-            }
-        });
-        if (exit != 0 || !Files.exists(out)) {
-            throw new IOException("the measuring JVM for " + kind.label() + " threads on " + procs
-                    + " procs failed (exit " + exit + ")");
-        }
-        return ResultIO.read(out, GroupResult.class);
-    }
+    /** {@link ChildMain}'s events: {@code @calibrated}, {@code @progress}, {@code @shape} then {@code @heap}. */
+    private final class Job implements GroupLauncher.Job<GroupResult, ShapeResult> {
+        private double busyStepsPerNano;
+        private ShapeResult pending;
 
-    private static ShapeResult readShape(String json) {
-        try {
-            return ResultIO.json().readValue(json, ShapeResult.class);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        @Override
+        public Class<?> childMain() {
+            return ChildMain.class;
+        }
+
+        @Override
+        public Class<GroupResult> groupType() {
+            return GroupResult.class;
+        }
+
+        @Override
+        public boolean hasWork(ThreadKind kind, int procs) {
+            return skipped(kind, procs).size() < config.shapes(kind, procs).size();
+        }
+
+        @Override
+        public Object task(ThreadKind kind, int procs, String enforcement) {
+            busyStepsPerNano = 0;
+            pending = null;
+            return new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skipped(kind, procs));
+        }
+
+        @Override
+        public void event(ThreadKind kind, int procs, String name, String payload, Consumer<ShapeResult> keep) {
+            switch (name) {
+                case "progress" -> progress.step(kind.label() + " P=" + procs + " " + payload.split(" ")[0]);
+                case "calibrated" -> busyStepsPerNano = Double.parseDouble(payload);
+                case "shape" -> {
+                    pending = ChildProtocol.read(payload, ShapeResult.class);
+                    keep.accept(pending);
+                }
+                case "heap" -> {
+                    if (pending != null) {
+                        GroupResult group = new GroupResult(kind.label(), procs, Confinement.describe(procs, kind),
+                                busyStepsPerNano, Long.parseLong(payload), List.of());
+                        try {
+                            sink.finished(group, pending);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e); // ChildJvm stops the child and rethrows
+                        }
+                        pending = null;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+
+        @Override
+        public GroupResult partial(String threads, int procs, String enforcement, List<ShapeResult> shapes) {
+            return new GroupResult(threads, procs, enforcement, 0, 0, shapes);
         }
     }
 
     /** Everything measured so far, including the finished shapes of a group still running. */
+    @Override
     public RunResult snapshot() {
-        List<GroupResult> all = soFar.all((threads, procs, enforcement, shapes) ->
-                new GroupResult(threads, procs, enforcement, 0, 0, shapes));
+        List<GroupResult> all = launcher.soFar();
         return new RunResult(RunResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(),
                 config.toFileForm(), all);
     }
 
     /** Stops a running child (on interrupt). */
+    @Override
     public void stopChild() {
-        child.stop();
+        launcher.stop();
     }
 }

@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;

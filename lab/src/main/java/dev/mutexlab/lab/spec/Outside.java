@@ -3,6 +3,7 @@ package dev.mutexlab.lab.spec;
 import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Work outside the lock: a fixed duration ({@code 5us}, {@code 0}) or a multiple of the hold
@@ -24,12 +25,22 @@ public record Outside(String text, double multiple, long fixedNanos) {
                 }
                 return new Outside(t, m, 0);
             }
-            return new Outside(t, -1, LockSpec.parseDuration(t).toNanos());
+            return new Outside(t, -1, Durations.parse(t).toNanos());
         } catch (NumberFormatException e) {
             throw new UsageException("bad outside work '" + text + "' (expected a duration like 5us or a multiple like 1x)");
         } catch (IllegalArgumentException e) {
             throw new UsageException("bad outside work '" + text + "' (expected a duration like 5us or a multiple of the hold like 1x)");
         }
+    }
+
+    /** Which of the configured {@code outside} values gives {@code outsideNanos} for {@code holdNanos} (the first), as written. */
+    public static String labelFor(List<Outside> outside, long holdNanos, long outsideNanos) {
+        for (Outside o : outside) {
+            if (o.nanosFor(holdNanos) == outsideNanos) {
+                return o.text();
+            }
+        }
+        return outsideNanos + "ns";
     }
 
     /** The outside work for a given hold. */

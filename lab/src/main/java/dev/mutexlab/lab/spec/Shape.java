@@ -40,6 +40,16 @@ public record Shape(ThreadKind threads, int procs, int workers, long holdNanos, 
 
     @Override
     public String toString() {
-        return threads.label() + " P=" + procs + " W=" + workers + " hold=" + holdText() + " outside=" + outsideText();
+        return text(threads.label(), procs, workers, holdNanos, outsideNanos);
+    }
+
+    /** {@link #toString()} of the shape a result was measured in, whatever its threads (Go's goroutines too). */
+    public static String describe(ShapeResult r) {
+        return text(r.threads(), r.procs(), r.workers(), r.holdNanos(), r.outsideNanos());
+    }
+
+    private static String text(String threads, int procs, int workers, long holdNanos, long outsideNanos) {
+        return threads + " P=" + procs + " W=" + workers + " hold=" + LockSpec.formatDuration(Duration.ofNanos(holdNanos))
+                + " outside=" + LockSpec.formatDuration(Duration.ofNanos(outsideNanos));
     }
 }

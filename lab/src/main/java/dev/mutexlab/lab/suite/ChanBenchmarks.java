@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The channel benchmarks of Go's {@code runtime/chan_test.go} (go-mutex.md §6.2), on {@link Chan}s
+ * The channel benchmarks of Go's {@code runtime/chan_test.go}, on {@link Chan}s
  * and {@link Select}s guarded by the lock under test. Go's {@code foo *= 2; foo /= 2} local work is
  * {@link B#work}: dependent xorshift steps, one per Go iteration, that the JIT cannot remove.
  */

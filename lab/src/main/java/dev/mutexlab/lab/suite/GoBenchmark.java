@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * One benchmark of the seeds' Go suite (go-mutex.md §6, seed 003): its Go name without the
+ * One benchmark of Go's runtime-lock suite (docs/background.md §3): its Go name without the
  * {@code Benchmark} prefix, and a body that runs {@code b.n} iterations.
  */
 public record GoBenchmark(String name, Consumer<B> body) {
@@ -19,7 +19,7 @@ public record GoBenchmark(String name, Consumer<B> body) {
         SyncBenchmarks.register(ALL);
     }
 
-    /** Every benchmark, in seed 003's order. */
+    /** Every benchmark, in the suite's order. */
     public static List<GoBenchmark> all() {
         return Collections.unmodifiableList(ALL);
     }

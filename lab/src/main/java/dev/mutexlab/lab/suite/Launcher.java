@@ -25,6 +25,11 @@ public final class Launcher {
         public boolean isCount() {
             return fixedN > 0;
         }
+
+        /** As Go writes it: {@code 500x} or {@code 100ms}. */
+        public String label() {
+            return isCount() ? fixedN + "x" : dev.mutexlab.locks.LockSpec.formatDuration(java.time.Duration.ofNanos(nanos));
+        }
     }
 
     private Launcher() {

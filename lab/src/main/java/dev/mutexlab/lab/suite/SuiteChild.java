@@ -1,12 +1,10 @@
 package dev.mutexlab.lab.suite;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.locks.Locks;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,26 +12,15 @@ import java.util.List;
  * The entry point of a child JVM that runs the suite for one (thread kind, P) group, confined to P
  * CPUs by the parent. Repetition by repetition, benchmark by benchmark, it runs every lock in an
  * order rotated by one each time; after each run it prints {@code @measurement <json>} on standard
- * output. The group goes to the file named by the second argument.
+ * output ({@link ChildProtocol}). The group goes to the file named by the second argument.
  */
 public final class SuiteChild {
     private SuiteChild() {
     }
 
     public static void main(String[] args) throws Exception {
-        SuiteTask task = ResultIO.read(Path.of(args[0]), SuiteTask.class);
-        PrintStream stdout = System.out;
-        SuiteResult.Group group = run(task, m -> {
-            try {
-                stdout.println("@measurement " + ResultIO.json().writer().without(SerializationFeature.INDENT_OUTPUT)
-                        .writeValueAsString(m));
-                stdout.flush();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        ResultIO.writeJson(Path.of(args[1]), group);
-        System.exit(0);
+        SuiteTask task = ChildProtocol.task(args, SuiteTask.class);
+        ChildProtocol.finish(args, run(task, m -> ChildProtocol.emit("measurement", m)));
     }
 
     /** Runs {@code task} in this JVM, passing each measurement to {@code sink} as it finishes. */

@@ -1,20 +1,20 @@
 package dev.mutexlab.lab.suite;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.results.Spread;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.compare.CompareTable;
+import dev.mutexlab.lab.compare.Comparison;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.stats.Metrics;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The suite's two outputs: the table of every lock against the first (benchstat's layout: median
- * ± the largest deviation from it, delta, p-value, "~" when p > 0.05), and the Go benchmark format
+ * ± the largest deviation from it, delta, p-value, "~" unless p < 0.05, as {@code compare} does), and the Go benchmark format
  * that benchstat reads ({@code benchstat -col lock FILE}).
  */
 public final class SuiteReport {
-    /** Deltas with p above this are shown as "~", as benchstat does. */
-    public static final double ALPHA = 0.05;
-
     private SuiteReport() {
     }
 
@@ -49,33 +49,17 @@ public final class SuiteReport {
     }
 
     static String cell(double[] v) {
-        Spread s = Metrics.spread(v);
-        double dev = Math.max(s.max() - s.median(), s.median() - s.min());
-        return String.format(Locale.ROOT, "%s ± %2.0f%%", time(s.median()), s.median() == 0 ? 0 : dev / s.median() * 100);
+        return CompareTable.cell(Figure.Metric.NS_PER_OP, Metrics.spread(v));
     }
 
     static String delta(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench, String lock) {
         for (SuiteResult.Comparison c : cs) {
             if (c.threads().equals(g.threads()) && c.procs() == g.procs() && c.benchmark().equals(bench) && c.lock().equals(lock)) {
-                String d = c.p() > ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
+                String d = c.p() >= Comparison.ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
                 return String.format(Locale.ROOT, "%8s (p=%.3f n=%d)", d, c.p(), c.n());
             }
         }
         return "";
-    }
-
-    /** ns/op as benchstat prints time: 3.147µ, 44.26µ, 812.0n. */
-    static String time(double ns) {
-        if (ns >= 1e9) {
-            return String.format(Locale.ROOT, "%.4gs", ns / 1e9);
-        }
-        if (ns >= 1e6) {
-            return String.format(Locale.ROOT, "%.4gm", ns / 1e6);
-        }
-        if (ns >= 1e3) {
-            return String.format(Locale.ROOT, "%.4gµ", ns / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.4gn", ns);
     }
 
     /** The whole run in Go's benchmark format, one configuration block per (thread kind, lock). */

@@ -1,34 +1,32 @@
 package dev.mutexlab.lab.suite;
 
-import dev.mutexlab.lab.report.Metrics;
-import dev.mutexlab.lab.report.MannWhitney;
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.compare.Comparison;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
-import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.runner.ChildJvm;
-import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.runner.GroupsSoFar;
-import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.GroupLauncher;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs the suite: one child JVM ({@link SuiteChild}) per (thread kind, P), confined to P CPUs, then
  * compares every lock with the first. {@link #snapshot()} is what was measured so far.
  */
-public final class SuiteRunner {
+public final class SuiteRunner implements Measuring<SuiteResult> {
     private final SuiteResult.Config config;
     private final List<ThreadKind> kinds;
     private final long benchNanos;
     private final long benchN;
     private final String commandLine;
-    private final ChildJvm child = new ChildJvm();
-    private final GroupsSoFar<SuiteResult.Group, SuiteResult.Measurement> soFar = new GroupsSoFar<>();
+    private final GroupLauncher<SuiteResult.Group, SuiteResult.Measurement> launcher;
+    private volatile Progress progress;
 
     public SuiteRunner(SuiteResult.Config config, List<ThreadKind> kinds, Launcher.BenchTime benchTime, String commandLine) {
         this.config = config;
@@ -36,63 +34,70 @@ public final class SuiteRunner {
         this.benchNanos = benchTime.nanos();
         this.benchN = benchTime.fixedN();
         this.commandLine = commandLine;
+        this.launcher = new GroupLauncher<>("suite", List.of(), new Job());
     }
 
     /** Measurements the whole run makes (for progress). */
+    @Override
     public long measurementCount() {
         return (long) kinds.size() * config.procs().size() * config.benchmarks().size() * config.locks().size() * config.count();
     }
 
+    @Override
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
-        try (WorkDir work = WorkDir.create("mutexlab-suite")) {
-            for (ThreadKind kind : kinds) {
-                for (int procs : config.procs()) {
-                    soFar.finish(runGroup(work, kind, procs, progress));
-                }
-            }
-        }
+        this.progress = progress;
+        launcher.run(kinds, config.procs());
         return snapshot();
     }
 
-    private SuiteResult.Group runGroup(WorkDir work, ThreadKind kind, int procs, Progress progress)
-            throws IOException, InterruptedException {
-        String enforcement = Confinement.describe(procs, kind);
-        soFar.begin(kind.label(), procs, enforcement);
-        Path task = work.resolve("suite-task-" + kind.label() + "-" + procs + ".json");
-        Path out = work.resolve("suite-group-" + kind.label() + "-" + procs + ".json");
-        ResultIO.writeJson(task, new SuiteTask(config.benchmarks(), config.locks(), config.count(), benchNanos, benchN,
-                kind.label(), procs, enforcement));
-        int exit = child.run(procs, kind, List.of(), SuiteChild.class, List.of(task.toString(), out.toString()), line -> {
-            if (line.startsWith("@measurement ")) {
-                try {
-                    SuiteResult.Measurement m = ResultIO.json().readValue(line.substring(13), SuiteResult.Measurement.class);
-                    soFar.add(m);
-                    progress.step(kind.label() + " P=" + procs + " " + m.benchmark() + " " + m.lock());
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }
-        });
-        if (exit != 0 || !Files.exists(out)) {
-            throw new IOException("the suite JVM for " + kind.label() + " threads on " + procs + " procs failed (exit " + exit + ")");
+    /** {@link SuiteChild}'s events: {@code @measurement <json>} after each run. */
+    private final class Job implements GroupLauncher.Job<SuiteResult.Group, SuiteResult.Measurement> {
+        @Override
+        public Class<?> childMain() {
+            return SuiteChild.class;
         }
-        return ResultIO.read(out, SuiteResult.Group.class);
+
+        @Override
+        public Class<SuiteResult.Group> groupType() {
+            return SuiteResult.Group.class;
+        }
+
+        @Override
+        public Object task(ThreadKind kind, int procs, String enforcement) {
+            return new SuiteTask(config.benchmarks(), config.locks(), config.count(), benchNanos, benchN, kind.label(), procs,
+                    enforcement);
+        }
+
+        @Override
+        public void event(ThreadKind kind, int procs, String name, String payload, Consumer<SuiteResult.Measurement> keep) {
+            if (name.equals("measurement")) {
+                SuiteResult.Measurement m = ChildProtocol.read(payload, SuiteResult.Measurement.class);
+                keep.accept(m);
+                progress.step(kind.label() + " P=" + procs + " " + m.benchmark() + " " + m.lock());
+            }
+        }
+
+        @Override
+        public SuiteResult.Group partial(String threads, int procs, String enforcement, List<SuiteResult.Measurement> items) {
+            return new SuiteResult.Group(threads, procs, enforcement, 0, items);
+        }
     }
 
     /** Everything measured so far, with comparisons. */
+    @Override
     public SuiteResult snapshot() {
-        List<SuiteResult.Group> all = soFar.all((threads, procs, enforcement, measurements) ->
-                new SuiteResult.Group(threads, procs, enforcement, 0, measurements));
+        List<SuiteResult.Group> all = launcher.soFar();
         return new SuiteResult(SuiteResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config, all,
                 compare(all, config.locks(), config.benchmarks()));
     }
 
     /** Stops the running child (on interrupt). */
+    @Override
     public void stopChild() {
-        child.stop();
+        launcher.stop();
     }
 
-    /** Every lock after the first against the first, per group and benchmark: medians, delta, Mann–Whitney p. */
+    /** Every lock after the first against the first, per group and benchmark, by the lab's one {@link Comparison}. */
     public static List<SuiteResult.Comparison> compare(List<SuiteResult.Group> groups, List<String> locks, List<String> benchmarks) {
         List<SuiteResult.Comparison> list = new ArrayList<>();
         if (locks.isEmpty()) {
@@ -110,11 +115,9 @@ public final class SuiteRunner {
                     if (v.length == 0) {
                         continue;
                     }
-                    double bm = Metrics.median(baseValues);
-                    double m = Metrics.median(v);
-                    list.add(new SuiteResult.Comparison(g.threads(), bench, g.procs(), base, lock, Metrics.spread(baseValues),
-                            Metrics.spread(v), (m - bm) / bm * 100, MannWhitney.pValue(baseValues, v),
-                            Math.min(baseValues.length, v.length)));
+                    Comparison.Row c = Comparison.row(bench, lock, Figure.Metric.NS_PER_OP, baseValues, v);
+                    list.add(new SuiteResult.Comparison(g.threads(), bench, g.procs(), base, lock, c.old(), c.now(),
+                            c.delta() * 100, c.p(), Math.min(c.oldRuns(), c.newRuns())));
                 }
             }
         }

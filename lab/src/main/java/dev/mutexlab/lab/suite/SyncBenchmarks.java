@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.concurrent.locks.Lock;
 
 /**
- * The benchmarks of Go's {@code sync} package that seed 003 lists: the runtime semaphore
- * ({@code runtime_sema_test.go}), the mutex ({@code mutex_test.go}, go-mutex.md §6.1) and the
+ * The benchmarks of Go's {@code sync} package that Go's 2011 runtime-lock change was judged by: the runtime semaphore
+ * ({@code runtime_sema_test.go}), the mutex ({@code mutex_test.go}) and the
  * RWMutex ({@code rwmutex_test.go}), in today's RunParallel form. The lock under test is the mutex
  * itself, and guards the semaphores' queues and the RWMutex's writer lock and semaphores.
  */

@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultIO;
@@ -90,7 +90,7 @@ public final class Sweep {
 
     /** Measurements this session will make. */
     public long measurementsLeft() {
-        return orchestrator.measurementsLeft();
+        return orchestrator.measurementCount();
     }
 
     /** Shapes this session measured, in order. */

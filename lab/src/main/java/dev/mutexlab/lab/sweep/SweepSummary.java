@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SweepResult.SummaryRow;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The seed's summary of a sweep: for each thread kind, each lock after the first, and each
+ * The original experiment's summary of a sweep: for each thread kind, each lock after the first, and each
  * (hold, outside work), the median and range of the shapes' median ratios to the first lock over
  * the other dimensions (workers, procs). Each shape's ratio is itself a median over batches, taken
  * within a batch.
@@ -39,7 +39,7 @@ public final class SweepSummary {
                         keys.put(key, new SummaryRow(kind, locks.get(li), locks.get(0), hold, o.text(), 0, null));
                         List<Double> ratios = new ArrayList<>();
                         for (ShapeResult s : shapes) {
-                            if (s.holdNanos() == hold && outsideLabel(s, outside).equals(o.text())) {
+                            if (s.holdNanos() == hold && Outside.labelFor(outside, s.holdNanos(), s.outsideNanos()).equals(o.text())) {
                                 double r = s.locks().get(li).ratio().median();
                                 if (!Double.isNaN(r)) {
                                     ratios.add(r);
@@ -61,15 +61,5 @@ public final class SweepSummary {
             }
         }
         return rows;
-    }
-
-    /** The configured outside value a shape was measured with (the first that gives its outside work). */
-    public static String outsideLabel(ShapeResult s, List<Outside> outside) {
-        for (Outside o : outside) {
-            if (o.nanosFor(s.holdNanos()) == s.outsideNanos()) {
-                return o.text();
-            }
-        }
-        return String.valueOf(s.outsideNanos()) + "ns";
     }
 }

@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.report.RunTable;
+import dev.mutexlab.lab.console.RunTable;
+import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
@@ -17,7 +18,7 @@ import java.util.Locale;
 
 /**
  * Prints a sweep: per shape, each lock's throughput (median, k/s) and its ratio to the first lock
- * within a batch (median, min–max); then the seed's summary by (hold, outside work).
+ * within a batch (median, min–max); then the original experiment's summary by (hold, outside work).
  */
 public final class SweepTable {
     private SweepTable() {
@@ -36,7 +37,7 @@ public final class SweepTable {
             out.println(head);
             for (ShapeResult s : g.shapes()) {
                 StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-4d %-7s %-8s", s.workers(),
-                        duration(s.holdNanos()), SweepSummary.outsideLabel(s, outside)));
+                        duration(s.holdNanos()), Outside.labelFor(outside, s.holdNanos(), s.outsideNanos())));
                 for (int i = 0; i < s.locks().size(); i++) {
                     LockResult lr = s.locks().get(i);
                     String cell = RunTable.kilo(lr.throughput().median()) + (i == 0 ? "" : "  " + RunTable.ratio(lr.ratio()));
@@ -46,10 +47,21 @@ public final class SweepTable {
             }
         }
         printSummary(result.summary(), outside, result.config(), out);
+        printVersusBest(result.groups(), out);
         out.flush();
     }
 
-    /** The seed's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
+    /** With three or more locks: how often the first came within 5% of the best of the others. */
+    public static void printVersusBest(List<GroupResult> groups, PrintWriter out) {
+        for (VersusBest.Summary v : VersusBest.of(groups)) {
+            out.printf(Locale.ROOT, "%n%s threads: %s / best of {%s}, within each batch: %d of %d shapes (%.0f%%) at %.2f or more;"
+                            + " median %.2f (%.2f–%.2f)%n", v.threads(), v.lock(), String.join(", ", v.others()), v.matched(),
+                    v.shapes(), 100 * v.matchedShare(), VersusBest.MATCHED, v.ratios().median(), v.ratios().min(),
+                    v.ratios().max());
+        }
+    }
+
+    /** The original experiment's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
     public static void printSummary(List<SummaryRow> summary, List<Outside> outside, RunResult.Config config,
                                     PrintWriter out) {
         List<String> blocks = summary.stream().map(r -> r.threads() + "|" + r.lock()).distinct().toList();

@@ -1,11 +1,8 @@
 package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.lab.spec.ThreadKind;
-
-import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One torture session: which locks, for how long each, with how many writers of which kinds, and
@@ -84,33 +81,5 @@ public record TortureConfig(List<String> specs, Duration durationPerLock, int wr
     /** The thread kinds as written on the command line: {@code platform,virtual}. */
     public String threadsLabel() {
         return String.join(",", threadKinds.stream().map(ThreadKind::label).toList());
-    }
-
-    /**
-     * Parses a duration: {@code ns}, {@code us}, {@code ms}, {@code s} as lock specs take them, plus
-     * {@code m} (minutes) and {@code h} (hours), e.g. {@code 500ms}, {@code 30s}, {@code 10m}.
-     *
-     * @throws IllegalArgumentException with a one-line message for anything else
-     */
-    public static Duration parseDuration(String text) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        try {
-            if (t.endsWith("h")) {
-                return Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 3600));
-            }
-            if (t.endsWith("m") && !t.endsWith("ms")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60_000));
-            }
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad duration '" + text + "' (expected e.g. 500ms, 30s, 10m, 1h)");
-        }
-        if (t.startsWith("-")) {
-            throw new IllegalArgumentException("negative duration '" + text + "'");
-        }
-        try {
-            return LockSpec.parseDuration(t);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bad duration '" + text + "' (expected e.g. 500ms, 30s, 10m, 1h)");
-        }
     }
 }

@@ -1,9 +1,8 @@
 package dev.mutexlab.lab.workload;
 
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.WaitSummary;
-import dev.mutexlab.lab.runner.ProcessStats;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Shape;
 import dev.mutexlab.locks.LockStats;

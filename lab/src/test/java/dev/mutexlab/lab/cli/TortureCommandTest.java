@@ -3,7 +3,6 @@ package dev.mutexlab.lab.cli;
 import dev.mutexlab.lab.Cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.lab.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +31,7 @@ class TortureCommandTest {
     void badInputIsOneLineAndExitStatus2(String args) {
         Cli r = Cli.run(("torture " + args).split(" "));
 
-        assertThat(r.exit()).isEqualTo(Main.EXIT_USAGE);
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err().strip().lines()).hasSize(1).first().asString().startsWith("mutexlab: ");
         assertThat(r.err()).doesNotContain("\tat ");
         assertThat(r.out()).isEmpty();
@@ -53,7 +52,7 @@ class TortureCommandTest {
         Path json = dir.resolve("t.json");
         Cli r = Cli.run("torture", "--locks", "busted", "--duration", "300ms", "--out", json.toString());
 
-        assertThat(r.exit()).isEqualTo(Main.EXIT_FAILURE);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILURE);
         assertThat(r.out()).contains("!!!").contains("exclusion=").contains("End of test: FAILURE");
         assertThat(Files.readString(json)).contains("\"verdict\" : \"FAILURE\"");
     }

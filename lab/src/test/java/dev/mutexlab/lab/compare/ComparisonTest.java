@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.report.Metrics;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Machine;
@@ -32,7 +32,7 @@ class ComparisonTest {
         RunResult run = new RunResult(RunResult.SCHEMA, "mutexlab run (synthetic)", "2026-01-01T00:00:00Z",
                 new Machine("test", 2, "Linux", "25", "vm"), config,
                 List.of(new GroupResult("platform", 2, "none", 1, 0, List.of(shape))));
-        return new ResultFiles.Loaded(Path.of(name), RunResult.SCHEMA, run, null);
+        return new ResultFiles.Loaded(Path.of(name), RunResult.SCHEMA, run);
     }
 
     static LockResult lock(String spec, double[] throughputs) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
-/** Seed 004's arithmetic on synthetic latencies with a known answer. */
+/** The test-mutex arithmetic on synthetic latencies with a known answer. */
 class FairnessMathTest {
 
     @Test

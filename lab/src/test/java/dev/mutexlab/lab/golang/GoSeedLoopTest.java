@@ -3,7 +3,7 @@ package dev.mutexlab.lab.golang;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;

@@ -1,9 +1,10 @@
 package dev.mutexlab.lab.suite;
 
+import dev.mutexlab.lab.results.SuiteResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.mutexlab.lab.report.MannWhitney;
+import dev.mutexlab.lab.stats.MannWhitney;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.spec.ThreadKind;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.spec.Procs;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SweepGridTest {
     @Test
     void procsAboveTheMachinesCpusAreLeftOutAndSaidSo() {
-        SweepGrid.Clip clip = SweepGrid.clipProcs(List.of(2, 4, 8), 2);
+        Procs.Clip clip = Procs.clip(List.of(2, 4, 8), 2);
         assertThat(clip.kept()).containsExactly(2);
         assertThat(clip.dropped()).containsExactly(4, 8);
         assertThat(clip.note()).isEqualTo("procs 4, 8 left out: this machine has 2 CPUs");
@@ -23,14 +24,14 @@ class SweepGridTest {
 
     @Test
     void nothingClippedOnABigMachine() {
-        SweepGrid.Clip clip = SweepGrid.clipProcs(List.of(2, 4, 8), 16);
+        Procs.Clip clip = Procs.clip(List.of(2, 4, 8), 16);
         assertThat(clip.kept()).containsExactly(2, 4, 8);
         assertThat(clip.note()).isEmpty();
     }
 
     @Test
     void noProcsLeftIsBadInput() {
-        assertThatThrownBy(() -> SweepGrid.clipProcs(List.of(4, 8), 2)).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> Procs.clip(List.of(4, 8), 2)).isInstanceOf(UsageException.class)
                 .hasMessageContaining("none fits this machine's 2 CPUs");
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.report.Progress;
+import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SweepResult;

@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.spec.Durations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -99,9 +100,9 @@ class TortureEngineTest {
 
     @Test
     void durationsTakeMinutesAndHours() {
-        assertThat(TortureConfig.parseDuration("10m")).isEqualTo(Duration.ofMinutes(10));
-        assertThat(TortureConfig.parseDuration("1.5h")).isEqualTo(Duration.ofMinutes(90));
-        assertThat(TortureConfig.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
-        assertThat(TortureConfig.parseDuration("2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("10m")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(Durations.parse("1.5h")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(Durations.parse("2s")).isEqualTo(Duration.ofSeconds(2));
     }
 }

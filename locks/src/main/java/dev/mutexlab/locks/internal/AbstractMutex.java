@@ -21,10 +21,18 @@ import java.util.concurrent.locks.Condition;
  * cleared it itself before releasing). Other threads read {@link #owner} only for monitoring, with
  * opaque reads. The uncontended cost over the algorithm's own fast path is one field compare and
  * two plain stores of the owner; the hold count is kept as holds beyond the first, so a
- * non-reentrant lock/unlock pair never writes it.
+ * non-reentrant lock/unlock pair never writes it. The owner stores are plain, as AQS's
+ * {@code exclusiveOwnerThread} is: an opaque store (an earlier version) gains nothing here, since
+ * the acquiring and releasing atomics already order them, and costs C2 a compiler barrier on each
+ * side of the store on the fast path.
+ *
+ * <p>JFR: a slow path brackets its wait with {@link #contentionStart()} and
+ * {@link #contended(MutexContendedEvent, Won)} (the {@code dev.mutexlab.MutexContended} event);
+ * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
+ * event. Neither touches the fast path.
  */
 public abstract class AbstractMutex implements Mutex {
-    /** The holder, or null. Plain for the owner (see the class notes); opaque for monitoring reads. */
+    /** The holder, or null. Plain stores and reads by the owner (see the class notes); opaque reads for monitoring. */
     private Thread owner;
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
     private int extraHolds;
@@ -33,6 +41,9 @@ public abstract class AbstractMutex implements Mutex {
 
     protected AbstractMutex(boolean recordStats) {
         this.stats = recordStats ? new EventCounters() : null;
+        if (recordStats) {
+            MutexStatisticsEvent.track(this); // reads only stats, assigned above
+        }
     }
 
     // ---- the algorithm's hooks
@@ -137,7 +148,7 @@ public abstract class AbstractMutex implements Mutex {
             extraHolds--;
             return;
         }
-        OWNER.setOpaque(this, (Thread) null); // ordered before the next owner by releaseCore's release
+        owner = null; // plain: ordered before the next owner's acquisition by releaseCore's release
         releaseCore();
     }
 
@@ -210,10 +221,39 @@ public abstract class AbstractMutex implements Mutex {
         return false;
     }
 
+    // ---- the JFR contention event, for slow paths only
+
+    /**
+     * Begins a {@code dev.mutexlab.MutexContended} JFR event for an acquisition that enters its slow
+     * path. Returns null, without reading the clock, unless a recording enables the event; call it
+     * once, first thing in the slow path, and never on the fast path (which stays free of JFR).
+     */
+    protected final MutexContendedEvent contentionStart() {
+        return MutexContendedEvent.start(this);
+    }
+
+    /**
+     * Ends what {@link #contentionStart()} began, once the slow path has the lock: commits the event
+     * if the wait reached the recording's threshold. Does nothing when {@code event} is null; an
+     * acquisition that gives up (timeout, interrupt) simply never calls it.
+     *
+     * <pre>{@code
+     * MutexContendedEvent jfr = contentionStart();
+     * ... spin, sleep ...
+     * contended(jfr, slept ? Won.WOKEN : Won.SPINNING);
+     * return true;
+     * }</pre>
+     */
+    protected final void contended(MutexContendedEvent event, Won how) {
+        if (event != null) {
+            event.won(this, how);
+        }
+    }
+
     // ---- owner bookkeeping, shared with MutexCondition
 
     private void becomeOwner(Thread current) {
-        OWNER.setOpaque(this, current); // plain-strength: only the owner relies on it (see class notes)
+        owner = current; // plain: only the owner relies on it, after its acquiring atomic (see class notes)
     }
 
     private void reenter() {
@@ -230,7 +270,7 @@ public abstract class AbstractMutex implements Mutex {
         }
         int saved = extraHolds + 1;
         extraHolds = 0;
-        OWNER.setOpaque(this, (Thread) null);
+        owner = null; // plain: ordered before the next owner's acquisition by releaseCore's release
         releaseCore();
         return saved;
     }

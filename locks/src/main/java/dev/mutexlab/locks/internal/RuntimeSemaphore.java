@@ -16,7 +16,7 @@ import java.lang.invoke.VarHandle;
  * them under {@code semaRoot.lock}; the guard also makes {@code nwait} equal to the queue length
  * whenever it is held. Like Go, a waiter woken without a ticket must still win the count with
  * {@code cansemacquire}; a thread racing through the "easy case" can take it first, and the woken
- * waiter then queues again (go-mutex.md §1.4, subtlety 6).
+ * waiter then queues again (as in Go's {@code semacquire1}).
  *
  * <p>Java has no {@code runnext} slot: {@code goready} becomes {@code unpark}, and
  * {@code goyield} becomes {@link Thread#yield()}, which on a virtual thread re-submits the

@@ -1,0 +1,19 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.spec.Procs;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** {@code --procs P,...}: processor counts (Go's GOMAXPROCS), under the one rule of {@link Procs}. */
+final class ProcsOption {
+    @Option(names = "--procs", split = ",", paramLabel = "P", converter = Converters.ProcsConverter.class,
+            description = "Processor counts or 'all', comma-separated; counts above this machine's CPUs are left out"
+                    + " (and said so). Default: ${DEFAULT-VALUE}")
+    List<Integer> procs;
+
+    /** The counts that fit this machine, with a note of those left out. */
+    Procs.Clip clip() {
+        return Procs.clip(procs, Confinement.allowedCpus().size());
+    }
+}

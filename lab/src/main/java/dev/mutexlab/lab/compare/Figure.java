@@ -1,0 +1,40 @@
+package dev.mutexlab.lab.compare;
+
+/**
+ * One figure of one lock, measured over several runs: the unit that {@link Comparison} pairs and the
+ * report draws, whatever command wrote the file.
+ *
+ * @param group   the child JVM it was measured in ({@code platform P=2})
+ * @param where   where it was measured, in words: a shape ({@code platform P=2 W=4 hold=10us outside=10us}),
+ *                or a group and a benchmark ({@code platform P=2 ChanSync})
+ * @param lock    the lock spec
+ * @param metric  what was measured, with its unit ({@link Metric})
+ * @param values  one value per run
+ */
+public record Figure(String group, String where, String lock, Metric metric, double[] values) {
+    /** What a figure measures. */
+    public enum Metric {
+        THROUGHPUT("acquisitions/s", true),
+        NS_PER_OP("ns/op", false),
+        OPS_PER_SEC("ops/s", true),
+        COST_PER_OP("cost µs/op", false),
+        DEVIANCE_PER_OP("deviance µs/op", false);
+
+        private final String label;
+        private final boolean higherIsBetter;
+
+        Metric(String label, boolean higherIsBetter) {
+            this.label = label;
+            this.higherIsBetter = higherIsBetter;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** Whether a larger value is an improvement (throughput) or a regression (time per op). */
+        public boolean higherIsBetter() {
+            return higherIsBetter;
+        }
+    }
+}

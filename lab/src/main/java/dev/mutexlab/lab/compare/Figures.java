@@ -1,0 +1,86 @@
+package dev.mutexlab.lab.compare;
+
+import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.spec.Shape;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/** The {@link Figure}s of a result file of every schema the lab writes: run, sweep, suite, fairness. */
+public final class Figures {
+    private Figures() {
+    }
+
+    /** Every figure of {@code file}, in file order. */
+    public static List<Figure> of(ResultFiles.Loaded file) {
+        if (file.suite() != null) {
+            return ofSuite(file.suite().groups());
+        }
+        if (file.fairness() != null) {
+            return ofFairness(file.fairness());
+        }
+        return ofShapes(file.groups());
+    }
+
+    /** Throughput of every (shape, lock) of a run or a sweep. */
+    public static List<Figure> ofShapes(List<GroupResult> groups) {
+        List<Figure> list = new ArrayList<>();
+        for (GroupResult g : groups) {
+            for (ShapeResult s : g.shapes()) {
+                for (LockResult l : s.locks()) {
+                    list.add(new Figure(g.threads() + " P=" + g.procs(), Shape.describe(s), l.spec(), Figure.Metric.THROUGHPUT,
+                            l.runs().stream().mapToDouble(Sample::throughputPerSec).toArray()));
+                }
+            }
+        }
+        return list;
+    }
+
+    /** ns/op of every (group, benchmark, lock) of a suite, over its repetitions. */
+    public static List<Figure> ofSuite(List<SuiteResult.Group> groups) {
+        List<Figure> list = new ArrayList<>();
+        for (SuiteResult.Group g : groups) {
+            Map<String, List<SuiteResult.Measurement>> byKey = new LinkedHashMap<>();
+            for (SuiteResult.Measurement m : g.measurements()) {
+                byKey.computeIfAbsent(m.benchmark() + "\u0000" + m.lock(), k -> new ArrayList<>()).add(m);
+            }
+            for (List<SuiteResult.Measurement> ms : byKey.values()) {
+                SuiteResult.Measurement first = ms.getFirst();
+                list.add(new Figure(g.threads() + " P=" + g.procs(), g.threads() + " P=" + g.procs() + " " + first.benchmark(), first.lock(), Figure.Metric.NS_PER_OP,
+                        ms.stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray()));
+            }
+        }
+        return list;
+    }
+
+    /** ops/s, cost and deviance per op of every (group, lock) of a fairness test, over its runs. */
+    public static List<Figure> ofFairness(FairnessResult r) {
+        List<Figure> list = new ArrayList<>();
+        for (FairnessResult.Group g : r.groups()) {
+            String where = g.threads() + " P=" + g.procs() + " tasks=" + r.config().tasks();
+            for (String lock : r.config().locks()) {
+                List<FairnessResult.Sample> samples = g.samples().stream().filter(s -> s.lock().equals(lock)).toList();
+                if (samples.isEmpty()) {
+                    continue;
+                }
+                list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.OPS_PER_SEC, samples, FairnessResult.Sample::opsPerSec));
+                list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.COST_PER_OP, samples, FairnessResult.Sample::costMicros));
+                list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.DEVIANCE_PER_OP, samples, FairnessResult.Sample::devianceMicros));
+            }
+        }
+        return list;
+    }
+
+    private static Figure fairness(String group, String where, String lock, Figure.Metric metric, List<FairnessResult.Sample> samples,
+                                   ToDoubleFunction<FairnessResult.Sample> value) {
+        return new Figure(group, where, lock, metric, samples.stream().mapToDouble(value).toArray());
+    }
+}
