@@ -2,6 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ShapeResult;
@@ -50,15 +51,20 @@ public final class Claims {
             "lineup reaches 0.95× the best of the other locks in every row (4 workers, outside = hold)",
             "the project's own target for lineup (docs/design.md)");
 
+    public static final Claim MUTEX_VS_SEMAPHORE = new Claim("mutex-vs-semaphore",
+            "Linux's generic mutex serves more operations per second than the 1999 semaphore it replaced",
+            "test-mutex, Linux's mutex introduction (docs/background.md §4): 85 130 ÷ 34 381 ops/s with N tasks on 8 CPUs");
+
     /** Every claim, in the page's order. */
     public static final List<Claim> ALL = List.of(HANDOFF_HEADLINE, YIELD_DIAGNOSTIC, WAIT_BOUND, SPINBIT_CPU,
-            SPINBIT_THROUGHPUT, LINEUP_BEST);
+            SPINBIT_THROUGHPUT, LINEUP_BEST, MUTEX_VS_SEMAPHORE);
 
     static final SourceFigure HEADLINE_SOURCE = SourceFigure.of(1.48, "1.48× (1.11–2.04 over shapes; Go, 2–8 procs)");
     static final SourceFigure YIELD_SOURCE = SourceFigure.range(1.15, 1.62, "1.15–1.62× (Go, Linux VM, 4 goroutines)");
     static final SourceFigure WAIT_SOURCE = SourceFigure.range(20, 250, "20–250× (94–496 ms off ÷ 2–4 ms default; Go)");
     static final SourceFigure CPU_SOURCE = SourceFigure.above("above 1 (futex: 15.6 CPUs busy with 20 threads; spinbit: one spinner)");
     static final SourceFigure THROUGHPUT_SOURCE = SourceFigure.range(1.42, 3.2, "1.42× at 10 threads, 3.2× at 20 (Go, ChanContended)");
+    static final SourceFigure TEST_MUTEX_SOURCE = SourceFigure.of(85_130.0 / 34_381, "2.48× (85.1k ÷ 34.4k ops/s; 8 CPUs, 2006)");
     /** The lineup target's threshold. */
     static final double LINEUP_TARGET = 0.95;
     /** The CPUs the spinbit throughput claim needs: ten threads, each on its own CPU. */
@@ -74,6 +80,17 @@ public final class Claims {
      * @param cpus    the CPUs of this machine
      */
     public static List<Finding> evaluate(Map<String, List<GroupResult>> results, int cpus) {
+        return evaluate(results, Map.of(), cpus);
+    }
+
+    /**
+     * The findings for every claim.
+     *
+     * @param results  the groups of each shape experiment that has a result file, by experiment name
+     * @param fairness each test-mutex experiment that has a result file, by experiment name
+     * @param cpus     the CPUs of this machine
+     */
+    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness, int cpus) {
         List<Finding> all = new ArrayList<>();
         all.addAll(ratioFindings(HANDOFF_HEADLINE, HEADLINE_SOURCE, results, List.of(Plan.SWEEP, Plan.GO_SWEEP),
                 s -> s.holdNanos() == 10_000 && s.outsideNanos() == s.holdNanos(), Claims::handoff));
@@ -92,6 +109,7 @@ public final class Claims {
                     s -> lock(s, "spinbit").map(l -> l.ratio().median())));
         }
         all.addAll(lineupFindings(results));
+        all.addAll(testMutexFindings(fairness.get(Plan.TEST_MUTEX)));
         return all;
     }
 
@@ -151,6 +169,36 @@ public final class Claims {
                     + times(Metrics.median(v)) + " (" + v.length + " rows)";
             findings.add(new Finding(LINEUP_BEST.id(), column, source, text, v.length == 0 ? Double.NaN : Metrics.spread(v).min(),
                     Verdicts.target(v, LINEUP_TARGET), ""));
+        }
+        return findings;
+    }
+
+    /** kernel ÷ semaphore ops/s within each run, median over the runs, per thread kind. */
+    private static List<Finding> testMutexFindings(FairnessResult result) {
+        if (result == null) {
+            return List.of(new Finding(MUTEX_VS_SEMAPHORE.id(), "–", TEST_MUTEX_SOURCE.text(), "–", Double.NaN,
+                    Verdict.CANNOT_TELL, "experiment " + Plan.TEST_MUTEX + " has no result"));
+        }
+        List<Finding> findings = new ArrayList<>();
+        Set<String> columns = new LinkedHashSet<>();
+        result.groups().forEach(g -> columns.add(g.threads()));
+        for (String column : columns) {
+            List<Double> ratios = new ArrayList<>();
+            for (FairnessResult.Group g : result.groups()) {
+                if (!g.threads().equals(column)) {
+                    continue;
+                }
+                for (FairnessResult.Sample mutex : g.samples()) {
+                    g.samples().stream().filter(s -> s.run() == mutex.run() && mutex.lock().equals("kernel")
+                                    && s.lock().equals("semaphore") && s.opsPerSec() > 0)
+                            .forEach(s -> ratios.add(mutex.opsPerSec() / s.opsPerSec()));
+                }
+            }
+            double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+            double here = Metrics.median(v);
+            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE.text(),
+                    v.length == 0 ? "–" : times(here) + " (" + v.length + " runs)", here, Verdicts.ratio(TEST_MUTEX_SOURCE, here),
+                    v.length == 0 ? "no run measured both kernel and semaphore" : ""));
         }
         return findings;
     }

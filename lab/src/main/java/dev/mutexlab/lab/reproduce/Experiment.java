@@ -1,28 +1,32 @@
 package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.golang.GoSeedLoop;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.spec.RunConfig;
 import java.util.List;
 
 /**
  * One experiment of a reproduction: a grid for the lab's own runner ({@code ports}, measured as
- * {@code mutexlab sweep} measures, so it resumes shape by shape) or for Go's own mutex
- * ({@code go}). Its result file is {@code DIR/<name>.json}.
+ * {@code mutexlab sweep} measures, so it resumes shape by shape), for Go's own mutex ({@code go}),
+ * or a test-mutex run ({@code fairness}, as {@code mutexlab fairness}). Exactly one is given. Its
+ * result file is {@code DIR/<name>.json}.
  *
  * @param name   file name without {@code .json}
  * @param what   what it measures, in a few words
  * @param claims the ids of the claims it feeds
- * @param ports  the ports' grid (null for Go)
- * @param go     Go's grid (null for the ports)
+ * @param ports    the ports' grid, or null
+ * @param go       Go's grid, or null
+ * @param fairness the test-mutex configuration, or null
  */
-public record Experiment(String name, String what, List<String> claims, RunConfig ports, GoSeedLoop.Config go) {
+public record Experiment(String name, String what, List<String> claims, RunConfig ports, GoSeedLoop.Config go,
+                         FairnessResult.Config fairness) {
     /** Per JVM or Go process start, on top of the measured time. */
     private static final long START_NANOS = 1_000_000_000L;
     private static final long PER_MEASUREMENT_NANOS = 30_000_000L;
 
     public Experiment {
-        if ((ports == null) == (go == null)) {
-            throw new IllegalArgumentException(name + ": an experiment runs either the ports or Go");
+        if ((ports != null ? 1 : 0) + (go != null ? 1 : 0) + (fairness != null ? 1 : 0) != 1) {
+            throw new IllegalArgumentException(name + ": an experiment runs the ports, Go or test-mutex, one of them");
         }
     }
 
@@ -36,6 +40,9 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
 
     /** Single measurements it makes. */
     public long measurementCount() {
+        if (fairness != null) {
+            return (long) fairness.locks().size() * fairness.threads().size() * fairness.procs().size() * fairness.runs();
+        }
         return isGo() ? go.measurementCount() : ports.measurementCount();
     }
 
@@ -43,6 +50,10 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
     public long estimatedNanos() {
         if (isGo()) {
             return go.measurementCount() * (go.durationNanos() + go.warmupNanos() + PER_MEASUREMENT_NANOS);
+        }
+        if (fairness != null) {
+            return measurementCount() * (fairness.durationNanos() + PER_MEASUREMENT_NANOS)
+                    + (long) fairness.threads().size() * fairness.procs().size() * START_NANOS;
         }
         return ports.estimatedNanos() + (long) ports.threads().size() * ports.procs().size() * START_NANOS
                 + ports.measurementCount() * PER_MEASUREMENT_NANOS;

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.golang.GoVariant;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
@@ -23,6 +24,7 @@ public final class Plan {
     public static final String WAITS = "waits-64";
     public static final String SCALING = "spinbit-scaling";
     public static final String LINEUP = "lineup";
+    public static final String TEST_MUTEX = "test-mutex";
     /** What every Go experiment's name starts with. */
     public static final String GO_PREFIX = "go-";
     public static final String GO_SWEEP = GO_PREFIX + SWEEP;
@@ -31,6 +33,8 @@ public final class Plan {
 
     private static final List<ThreadKind> BOTH = List.of(ThreadKind.PLATFORM, ThreadKind.VIRTUAL);
     private static final long US = 1_000L;
+    /** test-mutex's tasks, as the lab's fairness command runs it. */
+    private static final int TEST_MUTEX_TASKS = 16;
 
     /**
      * How long each measurement takes.
@@ -39,10 +43,13 @@ public final class Plan {
      * @param warmupNanos   warm-up before each
      * @param runs          batches
      * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
+     * @param testMutexNanos measured time per lock per run of test-mutex
+     * @param testMutexRuns runs of test-mutex
      */
-    public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos) {
-        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L);
-        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L);
+    public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
+                         int testMutexRuns) {
+        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L, 2_000_000_000L, 1);
+        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L, 10_000_000_000L, 3);
     }
 
     private Plan() {
@@ -70,6 +77,10 @@ public final class Plan {
         plan.add(ports(LINEUP, "lineup against the best of the rest, 4 workers", List.of(Claims.LINEUP_BEST),
                 locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"), BOTH, tableProcs, List.of(4),
                 lineupHolds, equal, t.durationNanos(), t, cpus));
+        plan.add(new Experiment(TEST_MUTEX, "Linux's mutex against the 1999 semaphore, test-mutex's 16 tasks",
+                List.of(Claims.MUTEX_VS_SEMAPHORE.id()), null, null, new FairnessResult.Config(List.of("kernel", "semaphore"),
+                List.of(ThreadKind.PLATFORM.label()), List.of(Math.min(8, cpus)), TEST_MUTEX_TASKS, 10 * US, 0,
+                t.testMutexNanos(), t.testMutexRuns())));
         if (withGo) {
             plan.add(go(GO_SWEEP, "Go's own mutex: forced handoff ÷ default at 10 µs", Claims.HANDOFF_HEADLINE,
                     "go-native,go-native:threshold=0", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
@@ -119,13 +130,13 @@ public final class Plan {
                                     long durationNanos, Timing t, int cpus) {
         RunConfig config = new RunConfig(locks, threads, procs, workers, holds, List.of(outside), durationNanos,
                 t.warmupNanos(), t.runs(), true).validate(cpus);
-        return new Experiment(name, what, claims.stream().map(Claims.Claim::id).toList(), config, null);
+        return new Experiment(name, what, claims.stream().map(Claims.Claim::id).toList(), config, null, null);
     }
 
     private static Experiment go(String name, String what, Claims.Claim claim, String specs, List<Integer> procs,
                                  List<Integer> workers, List<Long> holds, Outside outside, long durationNanos, Timing t) {
         List<GoVariant> variants = java.util.Arrays.stream(specs.split(",")).map(GoVariant::parse).toList();
         return new Experiment(name, what, List.of(claim.id()), null, new GoSeedLoop.Config(variants, procs, workers, holds,
-                outside, durationNanos, t.warmupNanos(), t.runs()));
+                outside, durationNanos, t.warmupNanos(), t.runs()), null);
     }
 }

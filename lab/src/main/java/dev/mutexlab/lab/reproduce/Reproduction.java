@@ -1,17 +1,20 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.fairness.FairnessRunner;
 import dev.mutexlab.lab.golang.GoProgram;
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.golang.GoToolchain;
 import dev.mutexlab.lab.report.HtmlReport;
-import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,7 +43,7 @@ public final class Reproduction {
     private final String commandLine;
     private final PrintWriter err;
     private volatile Sweep sweep;
-    private volatile GoSeedLoop goLoop;
+    private volatile Measuring<?> running;
 
     public Reproduction(Path dir, List<Experiment> plan, Optional<GoToolchain> go, String commandLine, PrintWriter err) {
         this.dir = dir;
@@ -73,17 +76,16 @@ public final class Reproduction {
         for (Experiment e : left()) {
             err.printf("mutexlab reproduce: %s — %s (%d measurements)%n", e.name(), e.what(), e.measurementCount());
             Path out = dir.resolve(e.file());
+            String command = commandLine + " [" + e.name() + "]";
             if (e.isGo()) {
                 if (binary == null) {
                     err.println("mutexlab reproduce: building the Go program against " + go.orElseThrow().version());
                     binary = GoProgram.build(go.orElseThrow(), goBuild.path());
                 }
-                GoSeedLoop loop = new GoSeedLoop(go.orElseThrow(), binary, e.go(), commandLine + " [" + e.name() + "]");
-                goLoop = loop;
-                Progress progress = progress(loop.measurementCount());
-                RunResult result = loop.run(progress);
-                progress.finish();
-                ResultIO.writeJson(out, result);
+                measureWhole(new GoSeedLoop(go.orElseThrow(), binary, e.go(), command), out);
+            } else if (e.fairness() != null) {
+                measureWhole(new FairnessRunner(e.fairness(), e.fairness().threads().stream().map(ThreadKind::parse).toList(),
+                        command), out);
             } else {
                 sweep = Sweep.open(e.ports(), "", commandLine + " [" + e.name() + "]", out);
                 if (sweep.shapesDone() > 0) {
@@ -93,6 +95,15 @@ public final class Reproduction {
                 sweep.run(this::progress);
             }
         }
+    }
+
+    /** Measures an experiment that does not resume part-way, then writes its result file. */
+    private void measureWhole(Measuring<?> measuring, Path out) throws IOException, InterruptedException {
+        running = measuring;
+        Progress progress = progress(measuring.measurementCount());
+        Object result = measuring.run(progress);
+        progress.finish();
+        ResultIO.writeJson(out, result);
     }
 
     private Progress progress(long total) {
@@ -105,25 +116,30 @@ public final class Reproduction {
         if (s != null) {
             s.stop();
         }
-        GoSeedLoop g = goLoop;
-        if (g != null) {
-            g.stopChild();
+        Measuring<?> m = running;
+        if (m != null) {
+            m.stopChild();
         }
     }
 
     /** Reads every result file there is, computes the findings and writes summary.md and index.html; returns the findings. */
     public List<Finding> writeFindings() {
         Map<String, List<GroupResult>> results = new LinkedHashMap<>();
+        Map<String, FairnessResult> fairness = new LinkedHashMap<>();
         List<ResultFiles.Loaded> loaded = new ArrayList<>();
         for (Experiment e : plan) {
             Path file = dir.resolve(e.file());
             if (Files.isRegularFile(file)) {
                 ResultFiles.Loaded l = ResultFiles.load(file);
                 loaded.add(l);
-                results.put(e.name(), l.groups());
+                if (l.fairness() != null) {
+                    fairness.put(e.name(), l.fairness());
+                } else {
+                    results.put(e.name(), l.groups());
+                }
             }
         }
-        List<Finding> findings = Claims.evaluate(results, Confinement.allowedCpus().size());
+        List<Finding> findings = Claims.evaluate(results, fairness, Confinement.allowedCpus().size());
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ShapeResult;
@@ -113,6 +114,24 @@ class ClaimsTest {
         Finding f = of(Claims.evaluate(r, 2), "lineup-best").get(0);
         assertThat(f.value()).isCloseTo(1 / 1.02, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void testMutexIsTheMutexOverTheSemaphoreWithinEachRun() {
+        FairnessResult.Sample kernel0 = sample("kernel", 0, 86_000);
+        FairnessResult.Sample sem0 = sample("semaphore", 0, 63_000);
+        FairnessResult.Sample kernel1 = sample("kernel", 1, 90_000);
+        FairnessResult.Sample sem1 = sample("semaphore", 1, 30_000);
+        FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
+                List.of(new FairnessResult.Group("platform", 2, "test", 1, List.of(kernel0, sem0, kernel1, sem1))));
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), 2), "mutex-vs-semaphore").get(0);
+        assertThat(f.value()).isCloseTo((86.0 / 63 + 3.0) / 2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(f.here()).contains("2 runs");
+    }
+
+    private static FairnessResult.Sample sample(String lock, int run, double opsPerSec) {
+        return new FairnessResult.Sample(lock, run, 1, 1, opsPerSec, 1, 1, 1, 1, 1, new long[] {1}, 1.0, 1);
     }
 
     @Test

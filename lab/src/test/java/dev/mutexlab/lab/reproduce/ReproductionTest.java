@@ -22,7 +22,7 @@ class ReproductionTest {
         RunConfig config = new RunConfig(List.of(LabLock.parse("go"), LabLock.parse("go:threshold=0")),
                 List.of(ThreadKind.PLATFORM), List.of(1), List.of(2), List.of(10_000L), List.of(Outside.parse("1x")),
                 20_000_000L, 5_000_000L, 1, true);
-        return List.of(new Experiment(Plan.SWEEP, "tiny", List.of(Claims.HANDOFF_HEADLINE.id()), config, null));
+        return List.of(new Experiment(Plan.SWEEP, "tiny", List.of(Claims.HANDOFF_HEADLINE.id()), config, null, null));
     }
 
     @Test
