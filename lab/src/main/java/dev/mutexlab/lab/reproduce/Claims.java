@@ -101,7 +101,7 @@ public final class Claims {
         all.addAll(ratioFindings(SPINBIT_CPU, CPU_SOURCE, results, List.of(Plan.SCALING), Claims::mostWorkers,
                 s -> lock(s, "futex").flatMap(f -> lock(s, "spinbit").map(b -> cpuPerAcquisition(f) / cpuPerAcquisition(b)))));
         if (cpus < SPINBIT_THROUGHPUT_CPUS) {
-            all.add(new Finding(SPINBIT_THROUGHPUT.id(), "platform", THROUGHPUT_SOURCE.text(), "–", Double.NaN,
+            all.add(new Finding(SPINBIT_THROUGHPUT.id(), "platform", THROUGHPUT_SOURCE, "–", Double.NaN,
                     Verdict.CANNOT_TELL, "needs ≥ " + SPINBIT_THROUGHPUT_CPUS + " CPUs (this machine has " + cpus + ")"));
         } else {
             all.addAll(ratioFindings(SPINBIT_THROUGHPUT, THROUGHPUT_SOURCE, results, List.of(Plan.SCALING),
@@ -125,7 +125,7 @@ public final class Claims {
             List<GroupResult> groups = results.get(experiment);
             if (groups == null) {
                 if (!experiment.startsWith(Plan.GO_PREFIX)) {
-                    findings.add(new Finding(claim.id(), "–", source.text(), "–", Double.NaN, Verdict.CANNOT_TELL,
+                    findings.add(new Finding(claim.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
                             "experiment " + experiment + " has no result"));
                 }
                 continue;
@@ -142,7 +142,7 @@ public final class Claims {
                 double here = Metrics.median(v);
                 String text = v.length == 0 ? "–" : v.length == 1 ? times(here)
                         : times(here) + " (" + times(Metrics.spread(v).min()) + "–" + times(Metrics.spread(v).max()) + ", " + v.length + " shapes)";
-                findings.add(new Finding(claim.id(), column, source.text(), text, here, Verdicts.ratio(source, here),
+                findings.add(new Finding(claim.id(), column, source, text, here, Verdicts.ratio(source, here),
                         v.length == 0 ? "no shape of " + experiment + " fits the claim" : ""));
             }
         }
@@ -151,7 +151,7 @@ public final class Claims {
 
     private static List<Finding> lineupFindings(Map<String, List<GroupResult>> results) {
         List<GroupResult> groups = results.get(Plan.LINEUP);
-        String source = "≥ " + LINEUP_TARGET + "× in every row";
+        SourceFigure source = new SourceFigure(LINEUP_TARGET, Double.POSITIVE_INFINITY, "≥ " + LINEUP_TARGET + "× in every row");
         if (groups == null) {
             return List.of(new Finding(LINEUP_BEST.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
                     "experiment " + Plan.LINEUP + " has no result"));
@@ -176,7 +176,7 @@ public final class Claims {
     /** kernel ÷ semaphore ops/s within each run, median over the runs, per thread kind. */
     private static List<Finding> testMutexFindings(FairnessResult result) {
         if (result == null) {
-            return List.of(new Finding(MUTEX_VS_SEMAPHORE.id(), "–", TEST_MUTEX_SOURCE.text(), "–", Double.NaN,
+            return List.of(new Finding(MUTEX_VS_SEMAPHORE.id(), "–", TEST_MUTEX_SOURCE, "–", Double.NaN,
                     Verdict.CANNOT_TELL, "experiment " + Plan.TEST_MUTEX + " has no result"));
         }
         List<Finding> findings = new ArrayList<>();
@@ -196,7 +196,7 @@ public final class Claims {
             }
             double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
             double here = Metrics.median(v);
-            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE.text(),
+            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE,
                     v.length == 0 ? "–" : times(here) + " (" + v.length + " runs)", here, Verdicts.ratio(TEST_MUTEX_SOURCE, here),
                     v.length == 0 ? "no run measured both kernel and semaphore" : ""));
         }

@@ -5,11 +5,11 @@ package dev.mutexlab.lab.reproduce;
  *
  * @param claim   the claim's id
  * @param column  {@code platform}, {@code virtual} or {@code goroutines}
- * @param source  the source's figure, as text
+ * @param source  the source's figure
  * @param here    this machine's figure, as text ("–" when none)
  * @param value   this machine's figure as the number the verdict compares (NaN when none)
  * @param verdict the verdict
  * @param note    why, when the verdict alone does not say (requirement not met, experiment missing)
  */
-public record Finding(String claim, String column, String source, String here, double value, Verdict verdict, String note) {
+public record Finding(String claim, String column, SourceFigure source, String here, double value, Verdict verdict, String note) {
 }

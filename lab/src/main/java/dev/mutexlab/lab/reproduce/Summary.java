@@ -38,7 +38,7 @@ public final class Summary {
                 .append(" around 1 is no effect.\n\n");
         sb.append("| claim | column | source | here | verdict | note |\n|---|---|---|---|---|---|\n");
         for (Finding f : findings) {
-            sb.append("| ").append(f.claim()).append(" | ").append(f.column()).append(" | ").append(f.source()).append(" | ")
+            sb.append("| ").append(f.claim()).append(" | ").append(f.column()).append(" | ").append(f.source().text()).append(" | ")
                     .append(f.here()).append(" | **").append(f.verdict().label()).append("** | ").append(f.note()).append(" |\n");
         }
         sb.append("\n## Claims\n\n");
@@ -65,7 +65,7 @@ public final class Summary {
         sb.append("<table class=\"verdicts\">\n<tr><th>claim</th><th>column</th><th>source</th><th>here</th><th>verdict</th><th>note</th></tr>\n");
         for (Finding f : findings) {
             sb.append("<tr class=\"").append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\"><td>")
-                    .append(esc(f.claim())).append("</td><td>").append(esc(f.column())).append("</td><td>").append(esc(f.source()))
+                    .append(esc(f.claim())).append("</td><td>").append(esc(f.column())).append("</td><td>").append(esc(f.source().text()))
                     .append("</td><td>").append(esc(f.here())).append("</td><td><b>").append(esc(f.verdict().label()))
                     .append("</b></td><td>").append(esc(f.note())).append("</td></tr>\n");
         }

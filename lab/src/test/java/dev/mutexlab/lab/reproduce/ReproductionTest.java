@@ -49,6 +49,6 @@ class ReproductionTest {
         assertThat(summary).contains("| handoff-headline | platform |").contains("docs/verdicts.md")
                 .contains("`sweep-headline.json`");
         String page = Files.readString(dir.resolve("index.html"));
-        assertThat(page).contains("Claims and verdicts").contains("sweep-headline.json");
+        assertThat(page).contains("Claims and verdicts").contains("sweep-headline.json").contains("<canvas id=\"claims\"");
     }
 }
