@@ -2,6 +2,9 @@ package dev.mutexlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.lab.golang.GoSeedLoop;
+import dev.mutexlab.lab.golang.GoToolchain;
+import dev.mutexlab.lab.golang.GoVariant;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
@@ -23,6 +26,24 @@ class ReproductionTest {
                 List.of(ThreadKind.PLATFORM), List.of(1), List.of(2), List.of(10_000L), List.of(Outside.parse("1x")),
                 20_000_000L, 5_000_000L, 1, true);
         return List.of(new Experiment(Plan.SWEEP, "tiny", List.of(Claims.HANDOFF_HEADLINE.id()), config, null, null));
+    }
+
+    @Test
+    @Timeout(60)
+    void goWhoseMutexTheLabCannotPatchLeavesTheGoColumnsOutWithANote(@TempDir Path dir) throws Exception {
+        Path goroot = dir.resolve("goroot");
+        Files.createDirectories(goroot.resolve("src/sync"));
+        Files.writeString(goroot.resolve("src/sync/mutex.go"), "package sync\n\nconst starvationThresholdNs = 2e6\n");
+        GoToolchain fake = new GoToolchain(Path.of("/bin/false"), "go version go9.99 fake", goroot);
+        GoSeedLoop.Config config = new GoSeedLoop.Config(List.of(GoVariant.parse("go-native")), List.of(1), List.of(2),
+                List.of(1_000L), Outside.parse("1x"), 1_000_000L, 0, 1);
+        List<Experiment> plan = List.of(new Experiment(Plan.GO_SWEEP, "tiny", List.of(Claims.HANDOFF_HEADLINE.id()), null,
+                config, null));
+        StringWriter log = new StringWriter();
+        Path out = dir.resolve("out");
+        new Reproduction(out, plan, Optional.of(fake), "test", new PrintWriter(log, true)).measure();
+        assertThat(log.toString()).contains("the Go columns are left out").contains("starvationThresholdNs = 1e6");
+        assertThat(out.resolve(Plan.GO_SWEEP + ".json")).doesNotExist();
     }
 
     @Test
