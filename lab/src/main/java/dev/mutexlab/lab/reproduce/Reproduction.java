@@ -11,7 +11,6 @@ import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.runner.WorkDir;
 import dev.mutexlab.lab.spec.ThreadKind;
@@ -152,7 +151,7 @@ public final class Reproduction {
                 }
             }
         }
-        List<Finding> findings = Claims.evaluate(results, fairness, Confinement.allowedCpus().size());
+        List<Finding> findings = Claims.evaluate(results, fairness);
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));

@@ -47,7 +47,7 @@ class ClaimsTest {
         r.put(Plan.SWEEP, groups);
         r.put(Plan.GO_SWEEP, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
                 lock("go-native:threshold=0", 1.12, 1, 1, 1))));
-        List<Finding> f = of(Claims.evaluate(r, 2), "handoff-headline");
+        List<Finding> f = of(Claims.evaluate(r), "handoff-headline");
         assertThat(f).extracting(Finding::column).containsExactly("platform", "virtual", "goroutines");
         assertThat(f.get(0).value()).isEqualTo(0.515);
         assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
@@ -63,7 +63,7 @@ class ClaimsTest {
                 shape(2, 4, 100_000, 100_000, lock("go", 1, 1, 1, 1), lock("go+yield", 1.12, 1, 1, 1))));
         r.put(Plan.GO_TABLE, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
                 lock("go-native+gosched", 1.4, 1, 1, 1))));
-        List<Finding> f = of(Claims.evaluate(r, 2), "yield-diagnostic");
+        List<Finding> f = of(Claims.evaluate(r), "yield-diagnostic");
         assertThat(f.get(0).value()).isCloseTo(0.955, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(f.get(1).verdict()).isEqualTo(Verdict.HOLDS);
@@ -74,7 +74,7 @@ class ClaimsTest {
         Map<String, List<GroupResult>> r = new HashMap<>();
         r.put(Plan.WAITS, group("platform", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
                 lock("go:threshold=never", 1, 1, 1, 400_000_000))));
-        List<Finding> f = of(Claims.evaluate(r, 2), "wait-bound-64");
+        List<Finding> f = of(Claims.evaluate(r), "wait-bound-64");
         assertThat(f).hasSize(1); // no Go file: no Go column, and no complaint about it
         assertThat(f.get(0).value()).isEqualTo(50.0);
         assertThat(f.get(0).verdict()).isEqualTo(Verdict.HOLDS);
@@ -86,13 +86,13 @@ class ClaimsTest {
         r.put(Plan.SCALING, group("platform",
                 shape(2, 1, 50, 0, lock("futex", 1, 8e6, 1.0, 1), lock("spinbit", 1, 8e6, 1.0, 1)),
                 shape(2, 8, 50, 0, lock("futex", 1, 7.5e6, 1.9, 1), lock("spinbit", 1.1, 8.25e6, 1.05, 1))));
-        List<Finding> all = Claims.evaluate(r, 2);
+        List<Finding> all = Claims.evaluate(r);
         Finding cpu = of(all, "spinbit-cpu").get(0);
         assertThat(cpu.value()).isCloseTo((1.9 / 7.5e6) / (1.05 / 8.25e6), org.assertj.core.api.Assertions.within(1e-9));
         assertThat(cpu.verdict()).isEqualTo(Verdict.HOLDS);
         Finding throughput = of(all, "spinbit-throughput").get(0);
         assertThat(throughput.verdict()).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(throughput.note()).isEqualTo("needs ≥ 10 CPUs (this machine has 2)");
+        assertThat(throughput.note()).isEqualTo("needs ≥ 10 CPUs (measured on 2)");
     }
 
     @Test
@@ -100,7 +100,7 @@ class ClaimsTest {
         Map<String, List<GroupResult>> r = new HashMap<>();
         r.put(Plan.SCALING, group("platform", shape(16, 16, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 0.7, 1, 1, 1)),
                 shape(16, 64, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 5, 1, 1, 1)))); // W > P: not the claim's shape
-        Finding f = of(Claims.evaluate(r, 16), "spinbit-throughput").get(0);
+        Finding f = of(Claims.evaluate(r), "spinbit-throughput").get(0);
         assertThat(f.value()).isEqualTo(0.7);
         assertThat(f.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
     }
@@ -111,7 +111,7 @@ class ClaimsTest {
         r.put(Plan.LINEUP, group("platform",
                 shape(2, 4, 1_000, 1_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("synchronized", 1.02, 1, 1, 1)),
                 shape(2, 4, 10_000, 10_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("jdk", 0.5, 1, 1, 1))));
-        Finding f = of(Claims.evaluate(r, 2), "lineup-best").get(0);
+        Finding f = of(Claims.evaluate(r), "lineup-best").get(0);
         assertThat(f.value()).isCloseTo(1 / 1.02, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
     }
@@ -124,7 +124,7 @@ class ClaimsTest {
         FairnessResult.Sample sem1 = sample("semaphore", 1, 30_000);
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
                 List.of(new FairnessResult.Group("platform", 2, "test", 1, List.of(kernel0, sem0, kernel1, sem1))));
-        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), 2), "mutex-vs-semaphore").get(0);
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result)), "mutex-vs-semaphore").get(0);
         assertThat(f.value()).isCloseTo((86.0 / 63 + 3.0) / 2, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(f.here()).contains("2 runs");
@@ -136,7 +136,7 @@ class ClaimsTest {
 
     @Test
     void missingExperimentsCannotTell() {
-        List<Finding> all = Claims.evaluate(Map.of(), 2);
+        List<Finding> all = Claims.evaluate(Map.of());
         assertThat(all).extracting(Finding::verdict).containsOnly(Verdict.CANNOT_TELL);
         assertThat(all).extracting(Finding::claim).containsAll(Claims.ALL.stream().map(Claims.Claim::id).toList());
         assertThat(of(all, "handoff-headline").get(0).note()).isEqualTo("experiment sweep-headline has no result");
