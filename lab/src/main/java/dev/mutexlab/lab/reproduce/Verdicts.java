@@ -19,7 +19,9 @@ import java.util.Arrays;
  *     claim needs — say which, e.g. "needs ≥ 10 CPUs").
  * </ul>
  * A target claim (every row at least a threshold): <b>holds</b> when every row reaches it,
- * <b>holds in direction</b> when the median row does, <b>does not hold</b> otherwise.
+ * <b>holds in direction</b> when the median row does, <b>does not hold</b> otherwise. A claim of
+ * several targets at once: <b>holds</b> when every one is met, <b>holds in direction</b> when some
+ * are, <b>does not hold</b> when none is.
  */
 public final class Verdicts {
     /** Half-width of the band around 1 where a ratio counts as no effect. */
@@ -47,6 +49,15 @@ public final class Verdicts {
     /** Above (1), below (-1) or level (0) with the noise band. */
     static int side(double ratio) {
         return ratio > 1 + NOISE ? 1 : ratio < 1 - NOISE ? -1 : 0;
+    }
+
+    /** The verdict on a claim of several targets at once, given which are met. */
+    public static Verdict allOf(boolean... met) {
+        int count = 0;
+        for (boolean m : met) {
+            count += m ? 1 : 0;
+        }
+        return count == met.length ? Verdict.HOLDS : count > 0 ? Verdict.HOLDS_IN_DIRECTION : Verdict.DOES_NOT_HOLD;
     }
 
     /** The verdict on a target claim: every row of {@code rows} at least {@code threshold}. */

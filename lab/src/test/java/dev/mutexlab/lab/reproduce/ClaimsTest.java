@@ -117,6 +117,25 @@ class ClaimsTest {
     }
 
     @Test
+    void lineup64NeedsBothTheThroughputAndTheBoundedWait() {
+        Map<String, List<GroupResult>> r = new HashMap<>();
+        List<GroupResult> groups = new ArrayList<>();
+        groups.addAll(group("platform", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
+                utilization(lock("lineup", 1, 1, 1, 1_500_000), 0.97))));
+        groups.addAll(group("virtual", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
+                utilization(lock("lineup", 1, 1, 1, 9_000_000), 0.97))));
+        r.put(Plan.WAITS, groups);
+        List<Finding> f = of(Claims.evaluate(r), "lineup-64");
+        assertThat(f).extracting(Finding::verdict).containsExactly(Verdict.HOLDS, Verdict.HOLDS_IN_DIRECTION);
+        assertThat(f.get(0).here()).isEqualTo("97% of the ceiling, longest wait 1.5 ms");
+    }
+
+    private static LockResult utilization(LockResult l, double share) {
+        return new LockResult(l.spec(), l.runs(), l.throughput(), new Spread(share, share, share), l.ratio(), l.waits(), l.jain(),
+                l.cpuPerWall(), l.starvationShare());
+    }
+
+    @Test
     void testMutexIsTheMutexOverTheSemaphoreWithinEachRun() {
         FairnessResult.Sample kernel0 = sample("kernel", 0, 86_000);
         FairnessResult.Sample sem0 = sample("semaphore", 0, 63_000);

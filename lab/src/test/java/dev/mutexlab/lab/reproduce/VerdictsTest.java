@@ -48,6 +48,13 @@ class VerdictsTest {
     }
 
     @Test
+    void severalTargetsHoldOnlyTogether() {
+        assertThat(Verdicts.allOf(true, true)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.allOf(true, false)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.allOf(false, false)).isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
     void targetHoldsOnlyWhenEveryRowReachesIt() {
         assertThat(Verdicts.target(new double[] {0.97, 1.0, 1.3}, 0.95)).isEqualTo(Verdict.HOLDS);
         assertThat(Verdicts.target(new double[] {0.80, 1.0, 1.3}, 0.95)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
