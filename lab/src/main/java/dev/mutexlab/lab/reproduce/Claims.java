@@ -227,7 +227,7 @@ public final class Claims {
             double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
             double here = Metrics.median(v);
             findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE,
-                    v.length == 0 ? "–" : times(here) + " (" + v.length + " runs)", here, Verdicts.ratio(TEST_MUTEX_SOURCE, here),
+                    v.length == 0 ? "–" : times(here) + " (" + v.length + (v.length == 1 ? " run)" : " runs)"), here, Verdicts.ratio(TEST_MUTEX_SOURCE, here),
                     v.length == 0 ? "no run measured both kernel and semaphore" : ""));
         }
         return findings;
