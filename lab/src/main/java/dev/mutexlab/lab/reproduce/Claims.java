@@ -143,7 +143,8 @@ public final class Claims {
                 double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
                 double here = Metrics.median(v);
                 String text = v.length == 0 ? "–" : v.length == 1 ? times(here)
-                        : times(here) + " (" + times(Metrics.spread(v).min()) + "–" + times(Metrics.spread(v).max()) + ", " + v.length + " shapes)";
+                        : times(here) + " (" + times(Metrics.spread(v).min()) + "–" + times(Metrics.spread(v).max()) + ", "
+                        + v.length + " shapes)";
                 findings.add(new Finding(claim.id(), column, source, text, here, Verdicts.ratio(source, here),
                         v.length == 0 ? "no shape of " + experiment + " fits the claim" : ""));
             }
@@ -226,9 +227,9 @@ public final class Claims {
             }
             double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
             double here = Metrics.median(v);
-            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE,
-                    v.length == 0 ? "–" : times(here) + " (" + v.length + (v.length == 1 ? " run)" : " runs)"), here, Verdicts.ratio(TEST_MUTEX_SOURCE, here),
-                    v.length == 0 ? "no run measured both kernel and semaphore" : ""));
+            String text = v.length == 0 ? "–" : times(here) + " (" + v.length + (v.length == 1 ? " run)" : " runs)");
+            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE, text, here,
+                    Verdicts.ratio(TEST_MUTEX_SOURCE, here), v.length == 0 ? "no run measured both kernel and semaphore" : ""));
         }
         return findings;
     }

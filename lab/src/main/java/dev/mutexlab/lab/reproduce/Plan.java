@@ -70,9 +70,10 @@ public final class Plan {
         plan.add(ports(TABLE, "yield after unlock and forced handoff ÷ default, 4 workers", List.of(Claims.YIELD_DIAGNOSTIC),
                 locks("go,go:threshold=0,go+yield"), BOTH, tableProcs, List.of(4), tableHolds, equal, t.durationNanos(), t, cpus));
         plan.add(ports(WAITS, "longest wait, starvation mode off ÷ default, and lineup, 64 workers",
-                List.of(Claims.WAIT_BOUND, Claims.LINEUP_64), locks("go,go:threshold=never,lineup"), BOTH, sweepProcs, List.of(64), List.of(10 * US), none, t.waitsNanos(), t, cpus));
-        plan.add(ports(SCALING, "futex vs spinbit as threads rise: throughput and CPU", List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT),
-                locks("futex,spinbit"), List.of(ThreadKind.PLATFORM), List.of(cpus), scalingWorkers(cpus, quick),
+                List.of(Claims.WAIT_BOUND, Claims.LINEUP_64), locks("go,go:threshold=never,lineup"), BOTH, sweepProcs,
+                List.of(64), List.of(10 * US), none, t.waitsNanos(), t, cpus));
+        plan.add(ports(SCALING, "futex vs spinbit as threads rise: throughput and CPU",
+                List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT), locks("futex,spinbit"), List.of(ThreadKind.PLATFORM), List.of(cpus), scalingWorkers(cpus, quick),
                 List.of(50L), none, t.durationNanos(), t, cpus));
         plan.add(ports(LINEUP, "lineup against the best of the rest, 4 workers", List.of(Claims.LINEUP_BEST),
                 locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"), BOTH, tableProcs, List.of(4),
