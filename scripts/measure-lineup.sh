@@ -8,7 +8,7 @@ out="${1:-$root/docs/results}"
 ml="$root/mutexlab"
 cd "$root"
 
-# Targets 1 and 4: the seed loop, 4 workers, outside = hold, holds 0.1-100 us, both thread kinds,
+# Targets 1 and 4: the loop of Go's starvation-mode experiment, 4 workers, outside = hold, holds 0.1-100 us, both thread kinds,
 # lineup against the best of go, go:threshold=0, go+yield, jdk, jdk+yield, synchronized.
 "$ml" run --hold 100ns,1us,3us,10us,30us,100us \
     --out "$out/run-lineup-2cpu.json" --csv "$out/run-lineup-2cpu.csv" | tee "$out/run-lineup-2cpu.txt"
