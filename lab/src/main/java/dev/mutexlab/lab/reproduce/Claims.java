@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.FairnessResult;
@@ -49,11 +50,11 @@ public final class Claims {
             "Go 1.24 spinbit change: ChanContended −29.8% time at 10 threads, −69% at 20 (spinbit ÷ futex throughput 1.42–3.2×)");
     public static final Claim LINEUP_BEST = new Claim("lineup-best",
             "lineup reaches 0.95× the best of the other locks in every row (4 workers, outside = hold)",
-            "the project's own target for lineup, not a source's figure (docs/verdicts.md)");
+            "the project's own target for lineup (docs/RESULTS.md §12), not a source's figure");
 
     public static final Claim LINEUP_64 = new Claim("lineup-64",
             "lineup keeps 95% of the ceiling and a longest wait of at most 2 ms with 64 workers, 10 µs holds, no outside work",
-            "the project's own target for lineup, not a source's figure (docs/verdicts.md)");
+            "the project's own target for lineup (docs/RESULTS.md §12), not a source's figure");
     public static final Claim MUTEX_VS_SEMAPHORE = new Claim("mutex-vs-semaphore",
             "Linux's generic mutex serves more operations per second than the 1999 semaphore it replaced",
             "test-mutex, Linux's mutex introduction (docs/background.md §4): 85 130 ÷ 34 381 ops/s with N tasks on 8 CPUs");
@@ -69,7 +70,7 @@ public final class Claims {
     static final SourceFigure THROUGHPUT_SOURCE = SourceFigure.range(1.42, 3.2, "1.42× at 10 threads, 3.2× at 20 (Go, ChanContended)");
     static final SourceFigure TEST_MUTEX_SOURCE = SourceFigure.of(85_130.0 / 34_381, "2.48× (85.1k ÷ 34.4k ops/s; 8 CPUs, 2006)");
     /** The lineup target's threshold. */
-    static final double LINEUP_TARGET = 0.95;
+    static final double LINEUP_TARGET = VersusBest.MATCHED;
     /** The 64-worker target: share of the ceiling and longest wait. */
     static final double LINEUP_64_UTILIZATION = 0.95;
     static final long LINEUP_64_MAX_WAIT_NANOS = 2_000_000L;
@@ -164,7 +165,8 @@ public final class Claims {
             List<Double> rows = new ArrayList<>();
             for (GroupResult g : groups) {
                 if (g.threads().equals(column)) {
-                    g.shapes().stream().map(Claims::lineupOverBest).flatMap(Optional::stream).forEach(rows::add);
+                    g.shapes().stream().filter(s -> !s.locks().isEmpty() && s.locks().get(0).spec().equals("lineup"))
+                            .map(VersusBest::ratio).filter(r -> !Double.isNaN(r)).forEach(rows::add);
                 }
             }
             double[] v = rows.stream().mapToDouble(Double::doubleValue).toArray();
@@ -250,14 +252,6 @@ public final class Claims {
         Optional<LockResult> dflt = lock(s, "go").or(() -> lock(s, "go-native"));
         return never.flatMap(n -> dflt.filter(d -> d.waits().maxNanos() > 0)
                 .map(d -> (double) n.waits().maxNanos() / d.waits().maxNanos()));
-    }
-
-    /** lineup ÷ the best other lock of the row (ratios are to the first lock, lineup or not). */
-    static Optional<Double> lineupOverBest(ShapeResult s) {
-        Optional<LockResult> lineup = lock(s, "lineup");
-        double best = s.locks().stream().filter(l -> !l.spec().equals("lineup")).mapToDouble(l -> l.ratio().median())
-                .max().orElse(Double.NaN);
-        return lineup.filter(l -> best > 0).map(l -> l.ratio().median() / best);
     }
 
     /** The shapes with the most workers of their group. */

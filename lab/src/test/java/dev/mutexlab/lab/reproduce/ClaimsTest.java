@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.lab.results.WaitSummary;
@@ -22,6 +23,18 @@ class ClaimsTest {
         return new LockResult(spec, List.of(), new Spread(throughput, throughput, throughput), one,
                 new Spread(ratio, ratio, ratio), new WaitSummary(100, 1_000, 10_000, 100_000, maxWaitNanos), one,
                 new Spread(cpuPerWall, cpuPerWall, cpuPerWall), new Spread(0, 0, 0));
+    }
+
+    /** A lock with one sample per batch at the given throughputs. */
+    static LockResult runs(String spec, double... throughputs) {
+        List<Sample> samples = new ArrayList<>();
+        for (int run = 0; run < throughputs.length; run++) {
+            samples.add(new Sample(run, 0, throughputs[run], 1, 1, List.of(1L), new WaitSummary(1, 1, 1, 1, 1), 1, 1.0, 1, 0, 0,
+                    Map.of(), 0));
+        }
+        LockResult l = lock(spec, 1, throughputs[0], 1, 1);
+        return new LockResult(spec, samples, l.throughput(), l.utilization(), l.ratio(), l.waits(), l.jain(), l.cpuPerWall(),
+                l.starvationShare());
     }
 
     static ShapeResult shape(int procs, int workers, long hold, long outside, LockResult... locks) {
@@ -108,12 +121,13 @@ class ClaimsTest {
     @Test
     void lineupIsComparedWithTheBestOtherLockOfEachRow() {
         Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.LINEUP, group("platform",
-                shape(2, 4, 1_000, 1_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("synchronized", 1.02, 1, 1, 1)),
-                shape(2, 4, 10_000, 10_000, lock("lineup", 1, 1, 1, 1), lock("go", 0.9, 1, 1, 1), lock("jdk", 0.5, 1, 1, 1))));
+        r.put(Plan.LINEUP, group("platform", // batch by batch: the best other lock of each batch (compare.VersusBest)
+                shape(2, 4, 1_000, 1_000, runs("lineup", 100, 100, 100), runs("go", 90, 90, 90), runs("synchronized", 102, 90, 110)),
+                shape(2, 4, 10_000, 10_000, runs("lineup", 100, 100, 100), runs("go", 90, 99, 90), runs("jdk", 50, 50, 50))));
         Finding f = of(Claims.evaluate(r), "lineup-best").get(0);
-        assertThat(f.value()).isCloseTo(1 / 1.02, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(f.value()).isCloseTo(100.0 / 102, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(f.here()).contains("2 rows");
     }
 
     @Test
