@@ -1,6 +1,5 @@
 package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks;
 
+import dev.mutexlab.locks.internal.ControlLocks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -34,6 +35,14 @@ public final class Locks {
     }
 
     private static final Map<String, Entry> REGISTRY = new LinkedHashMap<>();
+
+    static {
+        // The torture controls (broken on purpose) extend the package-private AbstractMutex, so
+        // they live here, package-private; the non-exported controls package builds them through
+        // this hand-off. They are not in the registry: Locks.create cannot name them.
+        ControlLocks.register((lostWakeup, recordStats) ->
+                lostWakeup ? new LostWakeupMutex(recordStats) : new BustedMutex(recordStats));
+    }
 
     static {
         register(new Entry("go", "Go's sync.Mutex: barging and spinning, starvation mode (handoff) after a waiter waited 1 ms",

@@ -3,7 +3,6 @@ package dev.mutexlab.locks;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.MutexStatisticsEvent;
 import java.nio.file.Path;

@@ -1,6 +1,8 @@
 package dev.mutexlab.locks.controls;
 
 import dev.mutexlab.locks.LockSpec;
+import dev.mutexlab.locks.Locks;
+import dev.mutexlab.locks.internal.ControlLocks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -8,8 +10,8 @@ import java.util.concurrent.locks.Lock;
 
 /**
  * The deliberately broken locks that prove {@code mutexlab torture}'s detectors fire, like Linux
- * locktorture's {@code lock_busted}: {@code busted} (no mutual exclusion, {@link BustedMutex}) and
- * {@code busted:lostwakeup} (excludes, but loses a wakeup now and then, {@link LostWakeupMutex}).
+ * locktorture's {@code lock_busted}: {@code busted} (no mutual exclusion, {@code BustedMutex}) and
+ * {@code busted:lostwakeup} (excludes, but loses a wakeup now and then, {@code LostWakeupMutex}).
  *
  * <p>Not part of the library: this package is not exported by the module, and
  * {@link dev.mutexlab.locks.Locks} does not know these specs, so no user can create a broken lock
@@ -51,6 +53,7 @@ public final class TortureControls {
         }
         parsed.requireOnly(Set.of("lostwakeup", "stats"));
         boolean stats = recordStats || parsed.flag("stats");
-        return parsed.flag("lostwakeup") ? new LostWakeupMutex(stats) : new BustedMutex(stats);
+        Locks.specs(); // loading Locks registers the controls' constructor (see ControlLocks)
+        return ControlLocks.create(parsed.flag("lostwakeup"), stats);
     }
 }

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks.internal;
 
+import dev.mutexlab.locks.Mutex;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
@@ -14,9 +15,9 @@ import jdk.jfr.Threshold;
  * {@code dev.mutexlab.MutexContended#threshold}), with the stack trace of the acquiring thread.
  * The library's analog of {@code jdk.JavaMonitorEnter}.
  *
- * <p>Locks never touch this class directly: {@link AbstractMutex#contentionStart()} begins one on
+ * <p>Locks never touch this class directly: {@code AbstractMutex.contentionStart()} begins one on
  * entry to a slow path (null unless a recording enables the event) and
- * {@link AbstractMutex#contended(MutexContendedEvent, Won)} ends it once the lock is taken.
+ * {@code AbstractMutex.contended(event, how)} ends it once the lock is taken.
  */
 @Name("dev.mutexlab.MutexContended")
 @Label("Mutex Contended")
@@ -43,18 +44,18 @@ public final class MutexContendedEvent extends Event {
     int queueLength;
 
     /** A begun event, or null (and no clock read) when no recording enables this event. */
-    static MutexContendedEvent start(AbstractMutex lock) {
+    public static MutexContendedEvent start(Mutex lock) {
         MutexContendedEvent e = new MutexContendedEvent();
         if (!e.isEnabled()) {
             return null;
         }
-        e.queueLength = lock.queueLengthCore();
+        e.queueLength = lock.getQueueLength();
         e.begin();
         return e;
     }
 
     /** Ends and commits the event if its duration reached the threshold. */
-    void won(AbstractMutex lock, Won how) {
+    public void won(Mutex lock, Won how) {
         end();
         if (shouldCommit()) {
             this.lockClass = lock.getClass();

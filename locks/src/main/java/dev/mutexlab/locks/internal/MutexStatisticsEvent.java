@@ -2,6 +2,7 @@ package dev.mutexlab.locks.internal;
 
 import dev.mutexlab.locks.LockEvent;
 import dev.mutexlab.locks.LockStats;
+import dev.mutexlab.locks.Mutex;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -81,28 +82,28 @@ public final class MutexStatisticsEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     long starvationNanos;
 
-    private static final Map<AbstractMutex, Boolean> LOCKS = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<Mutex, Boolean> LOCKS = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** Includes {@code lock} (which records statistics) in the periodic event from now on. */
-    static void track(AbstractMutex lock) {
+    public static void track(Mutex lock) {
         Hook.ensureInstalled();
         LOCKS.put(lock, Boolean.TRUE);
     }
 
     /** The JFR hook: one event per tracked lock. */
     private static void emitAll() {
-        List<AbstractMutex> locks;
+        List<Mutex> locks;
         synchronized (LOCKS) {
             locks = new ArrayList<>(LOCKS.keySet());
         }
-        for (AbstractMutex lock : locks) {
+        for (Mutex lock : locks) {
             MutexStatisticsEvent e = new MutexStatisticsEvent();
             e.set(lock, lock.stats());
             e.commit();
         }
     }
 
-    private void set(AbstractMutex lock, LockStats s) {
+    private void set(Mutex lock, LockStats s) {
         lockClass = lock.getClass();
         lockId = System.identityHashCode(lock);
         contendedAcquire = s.count(LockEvent.CONTENDED_ACQUIRE);

@@ -1,7 +1,10 @@
-package dev.mutexlab.locks.internal;
+package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.LockStats;
-import dev.mutexlab.locks.Mutex;
+import dev.mutexlab.locks.internal.EventCounters;
+import dev.mutexlab.locks.internal.MutexContendedEvent;
+import dev.mutexlab.locks.internal.MutexStatisticsEvent;
+import dev.mutexlab.locks.internal.Waiter;
+import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +34,7 @@ import java.util.concurrent.locks.Condition;
  * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
  * event. Neither touches the fast path.
  */
-public abstract class AbstractMutex implements Mutex {
+abstract class AbstractMutex implements Mutex {
     /** The holder, or null. Plain stores and reads by the owner (see the class notes); opaque reads for monitoring. */
     private Thread owner;
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */

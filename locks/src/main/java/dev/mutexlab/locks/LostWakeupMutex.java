@@ -1,6 +1,5 @@
-package dev.mutexlab.locks.controls;
+package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.internal.AbstractMutex;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.WaitQueue;
 import java.lang.invoke.MethodHandles;

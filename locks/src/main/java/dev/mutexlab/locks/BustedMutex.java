@@ -1,6 +1,5 @@
-package dev.mutexlab.locks.controls;
+package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.internal.AbstractMutex;
 
 /**
  * A deliberately broken lock with no mutual exclusion: every acquisition succeeds at once. It is

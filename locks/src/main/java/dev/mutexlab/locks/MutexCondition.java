@@ -1,4 +1,4 @@
-package dev.mutexlab.locks.internal;
+package dev.mutexlab.locks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
