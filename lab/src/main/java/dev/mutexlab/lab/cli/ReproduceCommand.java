@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.UsageException;
+
 import dev.mutexlab.lab.golang.GoToolchain;
 import dev.mutexlab.lab.reproduce.Experiment;
 import dev.mutexlab.lab.reproduce.Finding;
@@ -61,6 +63,11 @@ public final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Path parent = out.toAbsolutePath().normalize().getParent();
+        if (!out.normalize().startsWith("results") && parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            // as for every --out: the lab creates results/ and the folder named, never a missing path above it
+            throw new UsageException("--out " + out + ": the folder " + parent + " does not exist");
+        }
         int cpus = Confinement.allowedCpus().size();
         Optional<GoToolchain> go = noGo ? Optional.empty() : GoToolchain.find();
         if (go.isEmpty()) {

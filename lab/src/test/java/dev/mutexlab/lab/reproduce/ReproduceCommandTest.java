@@ -34,4 +34,15 @@ class ReproduceCommandTest {
         assertThat(dir.resolve("summary.md")).isRegularFile();
         assertThat(dir.resolve("index.html")).isRegularFile();
     }
+
+    @Test
+    void outUnderAMissingFolderIsOneLineAndExitTwoAndCreatesNothing(@TempDir Path dir) {
+        StringWriter err = new StringWriter();
+        Path out = dir.resolve("missing").resolve("page");
+        int status = Main.execute(new String[] {"reproduce", "--quick", "--no-go", "--out", out.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString().strip()).doesNotContain("\n").contains("does not exist").doesNotContain("Exception");
+        assertThat(dir.resolve("missing")).doesNotExist();
+    }
 }
