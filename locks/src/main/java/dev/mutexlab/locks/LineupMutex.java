@@ -101,7 +101,7 @@ public final class LineupMutex extends AbstractMutex {
      * lock), and a platform thread's timer wakes it into a full run queue.
      *
      * The unlocker's clock. Reading nanoTime on every contended unlock would cost a large part of
-     * a short hold (55 ns here with kvm-clock), so the unlocker checks the first sleeper's
+     * a short hold (26 ns on a kvm-clock machine), so the unlocker checks the first sleeper's
      * deadline every checkPeriod contended unlocks, retuned at each check so that checks fall
      * about CHECK_INTERVAL_NANOS apart. unlocksUntilCheck, checkPeriod and lastCheckNanos are
      * plain fields touched only by the holder inside releaseCore: the lock's own release and
@@ -233,7 +233,8 @@ public final class LineupMutex extends AbstractMutex {
 
     /*
      * acquireSlow:
-     *   start = now (the bound counts from here, across every re-queue)
+     *   start = the first look at the clock (spinning 64 rounds, or going to sleep); the bound
+     *           counts from there, across every re-queue
      *   loop:
      *     if onDeck: r = spinOnDeck(); onDeck = false
      *                acquired -> done; gave up -> return; left -> sleep at the front
