@@ -92,6 +92,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         if (csv != null) {
             ResultIO.checkWritable(csv);
         }
+        if (jfr != null) {
+            ResultIO.checkWritable(jfr);
+        }
         if (!clip.note().isEmpty()) {
             err.println("mutexlab run: " + clip.note());
         }
@@ -99,9 +102,6 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
                 config.estimatedNanos() / 1_000_000_000L,
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        if (jfr != null) {
-            ResultIO.checkWritable(jfr);
-        }
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of());
