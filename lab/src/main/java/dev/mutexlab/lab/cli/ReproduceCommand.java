@@ -23,11 +23,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "reproduce", mixinStandardHelpOptions = true, description = {
         "Run the experiments behind the claims of the experiments the lab repeats",
         "(docs/background.md) on this machine, scaled to its CPUs. Writes DIR/index.html,",
-        "DIR/summary.md and one result file per experiment: per claim the source's figure,",
-        "this machine's figure and a verdict (rules: docs/verdicts.md).",
-        "With Go on PATH, Go's own sync.Mutex runs beside the ports.",
-        "Interrupted? Run the same command again: finished experiments and shapes are kept.",
-        "--quick: under 10 minutes on 2 CPUs; the full run: under an hour on 16."})
+        "DIR/summary.md and one result file per experiment: per claim the source's",
+        "figure, this machine's figure and a verdict (rules: docs/verdicts.md).",
+        "With Go on PATH, Go's own sync.Mutex runs beside the ports (another",
+        "toolchain: MUTEXLAB_GO=/path/to/go; checked with Go 1.19 and 1.24).",
+        "Interrupted? Run the same command again: finished experiments and shapes",
+        "are kept. --quick: under 10 minutes on 2 CPUs; the full run: under an hour",
+        "on 16."})
 public final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,7 +41,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             description = "Folder for the page, the summary and the result files. Default: ${DEFAULT-VALUE}")
     Path out;
 
-    @Option(names = "--no-go", description = "Leave out Go's own mutex even when a Go toolchain is on PATH.")
+    @Option(names = "--no-go", description = "Leave out Go's own mutex even when there is a Go toolchain.")
     boolean noGo;
 
     @Option(names = "--plan", description = "Print the experiments and the time estimate; measure nothing.")

@@ -13,23 +13,38 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The Go toolchain on {@code PATH}, if there is one: its {@code go version} and {@code GOROOT}.
- * Every command runs with {@code GOTOOLCHAIN=local} and {@code GOPROXY=off} (the lab builds one
- * file against the standard library and never downloads anything), and with a build cache of its
- * own when the environment names none.
+ * The Go toolchain the lab uses, if there is one: the {@code go} that {@value #OVERRIDE} names, else
+ * the first {@code go} on {@code PATH}; its {@code go version} and {@code GOROOT}. Every command
+ * runs with {@code GOTOOLCHAIN=local} and {@code GOPROXY=off} (the lab builds one file against the
+ * standard library and never downloads anything), with {@code GOFLAGS} empty and {@code GOENV=off}
+ * (settings made with {@code go env -w}, such as {@code GOFLAGS=-mod=vendor}, do not reach the
+ * build), and with a build cache of its own when the environment names none.
  *
  * @param go      the {@code go} executable
  * @param version the output of {@code go version}
  * @param goroot  {@code go env GOROOT}
  */
 public record GoToolchain(Path go, String version, Path goroot) {
+    /** The environment variable that names the {@code go} executable to use instead of {@code PATH}'s. */
+    public static final String OVERRIDE = "MUTEXLAB_GO";
     /** What the lab says when there is no Go toolchain. */
-    public static final String MISSING = "no Go toolchain on PATH ('go version' failed): the Go columns are left out"
-            + " (install Go, e.g. Debian's golang-go, to add them)";
+    public static final String MISSING = "no Go toolchain (" + OVERRIDE + ", else 'go' on PATH; 'go version' failed):"
+            + " the Go columns are left out (install Go, e.g. Debian's golang-go, to add them)";
 
-    /** The toolchain on {@code PATH}, or empty when there is none or {@code go version} fails. */
+    /** The toolchain this process's environment names ({@link #find(Map)}). */
     public static Optional<GoToolchain> find() {
-        Optional<Path> go = onPath("go");
+        return find(System.getenv());
+    }
+
+    /**
+     * The {@code go} that {@code env}'s {@value #OVERRIDE} names, else the first on its {@code PATH};
+     * empty when there is none or {@code go version} fails (a {@value #OVERRIDE} that does not work
+     * is not replaced by {@code PATH}'s).
+     */
+    public static Optional<GoToolchain> find(Map<String, String> env) {
+        String override = env.getOrDefault(OVERRIDE, "");
+        Optional<Path> go = override.isEmpty() ? onPath("go", env.getOrDefault("PATH", "/usr/bin:/bin"))
+                : Optional.of(Path.of(override)).filter(Files::isExecutable);
         if (go.isEmpty()) {
             return Optional.empty();
         }
@@ -43,8 +58,8 @@ public record GoToolchain(Path go, String version, Path goroot) {
         }
     }
 
-    private static Optional<Path> onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+    private static Optional<Path> onPath(String name, String path) {
+        for (String dir : path.split(File.pathSeparator)) {
             Path p = Path.of(dir.isEmpty() ? "." : dir, name);
             if (Files.isExecutable(p)) {
                 return Optional.of(p);
@@ -73,6 +88,7 @@ public record GoToolchain(Path go, String version, Path goroot) {
         env.put("GOTOOLCHAIN", "local");
         env.put("GOPROXY", "off");
         env.put("GOFLAGS", "");
+        env.put("GOENV", "off");
         if (env.get("GOCACHE") == null && env.get("HOME") == null && env.get("XDG_CACHE_HOME") == null) {
             env.put("GOCACHE", Path.of(System.getProperty("java.io.tmpdir"), "mutexlab-go-cache").toString());
         }
