@@ -20,8 +20,10 @@ import java.util.Map;
  * One self-contained HTML page for a set of result files: per file its command, machine and
  * configuration, then its charts (see {@link ReportCharts}), each with a one-sentence caption. The
  * page inlines Chart.js and chartjs-chart-matrix (vendored, MIT) and fetches nothing, so it works
- * offline. Each canvas gets {@code data-rendered="<points>"} once Chart.js has drawn it, and the body
- * {@code data-charts-rendered="<n>"} counts them, which is what the browser test reads.
+ * offline. Each canvas gets {@code data-rendered="<points>"} once Chart.js has drawn it, the body
+ * {@code data-charts-rendered="<n>"} counts them, and an uncaught script error is written to the
+ * root element's {@code data-script-errors}: what the browser test reads. A heat map prints each
+ * cell's ratio in the cell and is as tall as its rows need.
  */
 public final class HtmlReport {
     private static final String VENDOR = "/dev/mutexlab/lab/report/vendor/";
@@ -154,16 +156,20 @@ public final class HtmlReport {
                 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}
                 table.config{border-collapse:collapse;font-size:90%}table.config td{padding:2px 8px;vertical-align:top}
                 table.config td:first-child{color:#666}
-                figure{margin:1.5em 0}.box{position:relative;height:360px}.box.heat{height:520px}
+                figure{margin:1.5em 0}.box{position:relative;height:360px}
                 figcaption{font-size:90%;color:#444;margin-top:.4em}
                 table.verdicts{border-collapse:collapse;font-size:90%}table.verdicts td,table.verdicts th{border:1px solid #ddd;padding:3px 6px;text-align:left}
                 tr.holds td:nth-child(5){color:#2ca02c}tr.holds-in-direction td:nth-child(5){color:#8c6d00}
                 tr.does-not-hold td:nth-child(5){color:#d62728}tr.cannot-tell td:nth-child(5){color:#777}
                 </style>
-                <script>""" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
+                <script>""" + ERRORS + "</script>\n<script>" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
                 + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + body
                 + "<script>\nconst CHARTS = " + charts + ";\n" + SCRIPT + "</script>\n</body></html>\n";
     }
+
+    /** Registered before any other script: every uncaught error is appended to {@code <html data-script-errors>}. */
+    private static final String ERRORS = "window.addEventListener('error', e => { const d = document.documentElement.dataset;"
+            + " d.scriptErrors = (d.scriptErrors ? d.scriptErrors + ' | ' : '') + e.message; });";
 
     private static final String SCRIPT = """
             const COLORS = ['#1f77b4','#d62728','#2ca02c','#ff7f0e','#9467bd','#8c564b','#e377c2','#7f7f7f'];
@@ -193,7 +199,8 @@ public final class HtmlReport {
                 return { type: 'line', data: { datasets: c.series.map((s, i) => ({
                     label: s.name, data: s.x.map((x, j) => ({ x, y: num(s.y[j]) })),
                     borderColor: s.dashed ? '#888' : COLORS[i % COLORS.length], backgroundColor: s.dashed ? '#888' : COLORS[i % COLORS.length],
-                    borderDash: s.dashed ? [6, 4] : [], pointRadius: s.dashed ? 0 : 3 })) },
+                    borderDash: s.dashed ? [6, 4] : [], pointRadius: s.dashed ? (s.x.length > 1 ? 0 : 12) : 3,
+                    pointStyle: s.dashed ? 'line' : 'circle', clip: s.dashed ? false : undefined })) },
                   options: { animation: false, maintainAspectRatio: false, plugins: { title },
                     scales: { x: axis(c.xLabel, c.logX), y: axis(c.yLabel, c.logY) } } };
               }
@@ -219,20 +226,43 @@ public final class HtmlReport {
                             y: { type: 'category', labels: c.rows, offset: true, grid: { display: false },
                                  title: { display: true, text: c.yLabel } } } } };
             }
-            Chart.register(marker);
+            const cellLabels = { id: 'cellLabels', afterDatasetsDraw(chart) {
+              if (chart.config.type !== 'matrix') return;
+              const ctx = chart.ctx;
+              ctx.save();
+              ctx.font = '12px system-ui, sans-serif';
+              ctx.textAlign = 'center';
+              ctx.textBaseline = 'middle';
+              const cells = chart.data.datasets[0].data;
+              chart.getDatasetMeta(0).data.forEach((el, i) => {
+                const v = cells[i].v;
+                if (v === null) return;
+                const p = el.getCenterPoint();
+                ctx.fillStyle = Math.abs(Math.log2(v)) > 0.5 ? '#fff' : '#222';
+                ctx.fillText(v.toFixed(2) + '\u00d7', p.x, p.y);
+              });
+              ctx.restore();
+            } };
+            Chart.register(marker, cellLabels);
             for (const c of CHARTS) new Chart(document.getElementById(c.id), config(c));
             """;
 
     /** The section's charts as figures, and the end of the section; adds them to {@code all}. */
     private static void figures(StringBuilder body, List<Chart> charts, List<Chart> all) {
         for (Chart chart : charts) {
-            body.append("<figure><div class=\"box").append(chart.kind() == Chart.Kind.HEAT ? " heat" : "")
-                    .append("\"><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
+            body.append("<figure><div class=\"box\"").append(chart.kind() == Chart.Kind.HEAT
+                            ? " style=\"height:" + heatHeightPx(chart.rows().size()) + "px\"" : "")
+                    .append("><canvas id=\"").append(esc(chart.id())).append("\" data-points=\"")
                     .append(chart.pointCount()).append("\"></canvas></div><figcaption>").append(esc(chart.caption()))
                     .append("</figcaption></figure>\n");
             all.add(chart);
         }
         body.append("</section>\n");
+    }
+
+    /** A heat map's height: room for its title and axes, and 60 px a row up to 520 px in all. */
+    static int heatHeightPx(int rows) {
+        return Math.min(520, 130 + 60 * Math.max(1, rows));
     }
 
     /** Appends a two-cell table row, escaped. */
