@@ -63,8 +63,10 @@ public final class Locks {
                         "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
                         "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
                 true, Locks::spinbit));
-        register(new Entry("futex", "Go's runtime mutex before 1.24: tristate futex lock (spin 4x30, yield, sleep; every unlock of a sleeping lock wakes one)",
-                examples("futex", "unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping"),
+        register(new Entry("futex", "Go's runtime mutex on Linux before 1.24: the 2011 tristate lock (spin 4x30, yield, sleep), or the blocking lock it replaced",
+                examples(
+                        "futex", "2011-1.23 tristate lock: unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping",
+                        "futex:blocking", "before 2011: locked bit + waiter count, sleeps at once (no spinning), every unlock with a count wakes one"),
                 true, Locks::futex));
         register(new Entry("semaphore", "Linux semaphores as a mutex: the 1999 sleepers-count semaphore, or the 2008 FIFO semaphore with direct handoff",
                 examples(
@@ -178,8 +180,9 @@ public final class Locks {
     }
 
     private static Lock futex(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("stats"));
-        return new FutexMutex(recordStats || spec.flag("stats"));
+        spec.requireOnly(Set.of("blocking", "stats"));
+        boolean stats = recordStats || spec.flag("stats");
+        return spec.flag("blocking") ? new BlockingFutexMutex(stats) : new FutexMutex(stats);
     }
 
     private static Lock semaphore(LockSpec spec, boolean recordStats) {

@@ -98,6 +98,12 @@ class LincheckTest {
         }
     }
 
+    public static final class BlockingFutex extends Scenario {
+        public BlockingFutex() {
+            super(new BlockingFutexMutex());
+        }
+    }
+
     public static final class Kernel extends Scenario {
         public Kernel() {
             super(new KernelMutex());
@@ -137,7 +143,7 @@ class LincheckTest {
     }
 
     static Stream<Class<? extends Scenario>> scenarios() {
-        return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, Kernel.class,
+        return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, BlockingFutex.class, Kernel.class,
                 Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class);
     }
 

@@ -113,6 +113,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         long d = duration != null ? duration.toNanos() : t.durationNanos();
         long w = warmup != null ? warmup.toNanos() : t.warmupNanos();
         return new Plan.Timing(d, w, runs != null ? runs : t.runs(), duration != null ? d : t.waitsNanos(),
-                duration != null ? d : t.testMutexNanos(), runs != null ? runs : t.testMutexRuns());
+                duration != null ? d : t.testMutexNanos(), runs != null ? runs : t.testMutexRuns(),
+                duration != null ? d : t.suiteBenchNanos(), runs != null ? runs : t.suiteCount());
     }
 }

@@ -81,10 +81,7 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
             err.println("mutexlab suite: " + clip.note());
         }
         SuiteRunner runner = new SuiteRunner(config, kinds, benchTime, Invocation.of(spec));
-        // Go's launch grows N over several runs before the reported one, and every (benchmark, lock)
-        // has one unreported warm-up launch: about 3.2 x --benchtime per measurement (measured:
-        // 440 measurements at 300ms took 7 minutes, docs/RESULTS.md section 9).
-        long estimateSeconds = benchTime.isCount() ? 0 : runner.measurementCount() * benchTime.nanos() * 16 / 5 / 1_000_000_000L;
+        long estimateSeconds = SuiteRunner.estimatedNanos(runner.measurementCount(), benchTime) / 1_000_000_000L;
         err.printf("mutexlab suite: %d benchmarks x %d locks x %d runs x %d P x %d thread kinds = %d measurements%s%n",
                 config.benchmarks().size(), config.locks().size(), runs, config.procs().size(), kinds.size(), runner.measurementCount(),
                 estimateSeconds > 0 ? ", about " + estimateSeconds + "s" : "");

@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,16 @@ public final class Claims {
     public static final Claim SPINBIT_THROUGHPUT = new Claim("spinbit-throughput",
             "From about ten threads up, spinbit serves more acquisitions than the futex lock",
             "Go 1.24 spinbit change: ChanContended −29.8% time at 10 threads, −69% at 20 (spinbit ÷ futex throughput 1.42–3.2×)");
+    public static final Claim HYBRID_CHAN = new Claim("hybrid-chan",
+            "Spinning before sleeping (Go's 2011 runtime lock) makes contended channel operations faster than the blocking lock it replaced",
+            "Go's 2011 runtime-lock change (docs/background.md §3): ChanContended and ChanProdCons0/10/100, old ÷ new ns/op at each thread count");
+    public static final Claim HYBRID_SELECT = new Claim("hybrid-select",
+            "The same for contended select: faster from 2 threads up, level at 1",
+            "the same change's table: SelectContended, old ÷ new ns/op");
+    public static final Claim HYBRID_MUTEX = new Claim("hybrid-mutex",
+            "Beneath sync.Mutex (on the runtime semaphore) the hybrid lock gains at 2 threads and loses from 4 up",
+            "the same change's table: BenchmarkMutex, old ÷ new ns/op (2.39× at 2 threads, 0.67–0.81× at 4–16), "
+                    + "sync.Mutex of the day on the runtime semaphore (the lab's MutexOnSema)");
     public static final Claim LINEUP_BEST = new Claim("lineup-best",
             "lineup reaches 0.95× the best of the other locks in every row (4 workers, outside = hold)",
             "the project's own target for lineup (docs/RESULTS.md §12), not a source's figure");
@@ -61,7 +72,7 @@ public final class Claims {
 
     /** Every claim, in the page's order. */
     public static final List<Claim> ALL = List.of(HANDOFF_HEADLINE, YIELD_DIAGNOSTIC, WAIT_BOUND, SPINBIT_CPU,
-            SPINBIT_THROUGHPUT, LINEUP_BEST, LINEUP_64, MUTEX_VS_SEMAPHORE);
+            SPINBIT_THROUGHPUT, HYBRID_CHAN, HYBRID_SELECT, HYBRID_MUTEX, LINEUP_BEST, LINEUP_64, MUTEX_VS_SEMAPHORE);
 
     static final SourceFigure HEADLINE_SOURCE = SourceFigure.of(1.48, "1.48× (1.11–2.04 over shapes; Go, 2–8 procs)");
     static final SourceFigure YIELD_SOURCE = SourceFigure.range(1.15, 1.62, "1.15–1.62× (Go, Linux VM, 4 goroutines)");
@@ -85,13 +96,20 @@ public final class Claims {
         return evaluate(results, Map.of());
     }
 
+    /** The findings for every claim from the shape and test-mutex experiments (no suite result). */
+    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness) {
+        return evaluate(results, fairness, Map.of());
+    }
+
     /**
      * The findings for every claim.
      *
      * @param results  the groups of each shape experiment that has a result file, by experiment name
      * @param fairness each test-mutex experiment that has a result file, by experiment name
+     * @param suites   each suite experiment that has a result file, by experiment name
      */
-    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness) {
+    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness,
+                                         Map<String, SuiteResult> suites) {
         List<Finding> all = new ArrayList<>();
         all.addAll(ratioFindings(HANDOFF_HEADLINE, HEADLINE_SOURCE, results, List.of(Plan.SWEEP, Plan.GO_SWEEP),
                 s -> s.holdNanos() == 10_000 && s.outsideNanos() == s.holdNanos(), Claims::handoff));
@@ -110,6 +128,7 @@ public final class Claims {
                     s -> s.workers() >= SPINBIT_THROUGHPUT_CPUS && s.workers() <= s.procs(),
                     s -> lock(s, "spinbit").map(l -> l.ratio().median())));
         }
+        all.addAll(HybridClaims.findings(suites.get(Plan.HYBRID)));
         all.addAll(lineupFindings(results));
         all.addAll(lineup64Findings(results));
         all.addAll(testMutexFindings(fairness.get(Plan.TEST_MUTEX)));

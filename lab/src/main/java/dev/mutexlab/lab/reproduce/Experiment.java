@@ -2,7 +2,10 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.suite.Launcher;
+import dev.mutexlab.lab.suite.SuiteRunner;
 import java.util.List;
 
 /**
@@ -17,17 +20,37 @@ import java.util.List;
  * @param ports    the ports' grid, or null
  * @param go       Go's grid, or null
  * @param fairness the test-mutex configuration, or null
+ * @param suite    the suite's configuration, or null
  */
 public record Experiment(String name, String what, List<String> claims, RunConfig ports, GoSeedLoop.Config go,
-                         FairnessResult.Config fairness) {
+                         FairnessResult.Config fairness, Suite suite) {
+    /**
+     * A run of the suite.
+     *
+     * @param config    benchmarks, locks (the first is the base), thread kinds, P ladder, count
+     * @param benchTime time per reported benchmark run
+     */
+    public record Suite(SuiteResult.Config config, Launcher.BenchTime benchTime) {
+        long measurementCount() {
+            return (long) config.threads().size() * config.procs().size() * config.benchmarks().size()
+                    * config.locks().size() * config.count();
+        }
+    }
+
     /** Per JVM or Go process start, on top of the measured time. */
     private static final long START_NANOS = 1_000_000_000L;
     private static final long PER_MEASUREMENT_NANOS = 30_000_000L;
 
     public Experiment {
-        if ((ports != null ? 1 : 0) + (go != null ? 1 : 0) + (fairness != null ? 1 : 0) != 1) {
-            throw new IllegalArgumentException(name + ": an experiment runs the ports, Go or test-mutex, one of them");
+        if ((ports != null ? 1 : 0) + (go != null ? 1 : 0) + (fairness != null ? 1 : 0) + (suite != null ? 1 : 0) != 1) {
+            throw new IllegalArgumentException(name + ": an experiment runs the ports, Go, test-mutex or the suite, one of them");
         }
+    }
+
+    /** An experiment of the ports, Go or test-mutex. */
+    public Experiment(String name, String what, List<String> claims, RunConfig ports, GoSeedLoop.Config go,
+                      FairnessResult.Config fairness) {
+        this(name, what, claims, ports, go, fairness, null);
     }
 
     public boolean isGo() {
@@ -43,6 +66,9 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
         if (fairness != null) {
             return (long) fairness.locks().size() * fairness.threads().size() * fairness.procs().size() * fairness.runs();
         }
+        if (suite != null) {
+            return suite.measurementCount();
+        }
         return isGo() ? go.measurementCount() : ports.measurementCount();
     }
 
@@ -54,6 +80,10 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
         if (fairness != null) {
             return measurementCount() * (fairness.durationNanos() + PER_MEASUREMENT_NANOS)
                     + (long) fairness.threads().size() * fairness.procs().size() * START_NANOS;
+        }
+        if (suite != null) {
+            return SuiteRunner.estimatedNanos(measurementCount(), suite.benchTime())
+                    + (long) suite.config().threads().size() * suite.config().procs().size() * START_NANOS;
         }
         return ports.estimatedNanos() + (long) ports.threads().size() * ports.procs().size() * START_NANOS
                 + ports.measurementCount() * PER_MEASUREMENT_NANOS;

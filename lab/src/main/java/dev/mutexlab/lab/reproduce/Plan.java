@@ -3,10 +3,12 @@ package dev.mutexlab.lab.reproduce;
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.golang.GoVariant;
 import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.suite.Launcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -14,7 +16,8 @@ import java.util.TreeSet;
 /**
  * The experiments behind {@link Claims}, scaled to the CPUs at hand: the starvation-mode sweep's
  * processor counts 2, 4, 8 as far as the machine has them, worker counts up to 64, the spinbit
- * ladder up to 4 × the CPUs (at most 64). {@code --quick} keeps one processor count and fewer
+ * ladder up to 4 × the CPUs (at most 64), the runtime-lock suite at the source's thread counts
+ * (1, 2, 4, 8, 16) that the machine has. {@code --quick} keeps one processor count and fewer
  * shapes and batches: under 10 minutes on 2 CPUs. The Go experiments are in the plan only when a
  * Go toolchain is.
  */
@@ -25,6 +28,7 @@ public final class Plan {
     public static final String SCALING = "spinbit-scaling";
     public static final String LINEUP = "lineup";
     public static final String TEST_MUTEX = "test-mutex";
+    public static final String HYBRID = "hybrid-suite";
     /** What every Go experiment's name starts with. */
     public static final String GO_PREFIX = "go-";
     public static final String GO_SWEEP = GO_PREFIX + SWEEP;
@@ -45,11 +49,15 @@ public final class Plan {
      * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
      * @param testMutexNanos measured time per lock per run of test-mutex
      * @param testMutexRuns runs of test-mutex
+     * @param suiteBenchNanos the suite's time per reported benchmark run (Go's -benchtime)
+     * @param suiteCount    the suite's runs of each benchmark per lock (Go's -count)
      */
     public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
-                         int testMutexRuns) {
-        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L, 2_000_000_000L, 1);
-        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L, 10_000_000_000L, 3);
+                         int testMutexRuns, long suiteBenchNanos, int suiteCount) {
+        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L, 2_000_000_000L, 1,
+                100_000_000L, 3);
+        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L, 10_000_000_000L, 3,
+                300_000_000L, 5);
     }
 
     private Plan() {
@@ -82,6 +90,11 @@ public final class Plan {
                 List.of(Claims.MUTEX_VS_SEMAPHORE.id()), null, null, new FairnessResult.Config(List.of("kernel", "semaphore"),
                 List.of(ThreadKind.PLATFORM.label()), List.of(Math.min(8, cpus)), TEST_MUTEX_TASKS, 10 * US, 0,
                 t.testMutexNanos(), t.testMutexRuns())));
+        Launcher.BenchTime benchTime = new Launcher.BenchTime(t.suiteBenchNanos(), 0);
+        plan.add(new Experiment(HYBRID, "Go's 2011 hybrid spin lock against the blocking lock it replaced: chan, select, mutex",
+                List.of(Claims.HYBRID_CHAN.id(), Claims.HYBRID_SELECT.id(), Claims.HYBRID_MUTEX.id()), null, null, null,
+                new Experiment.Suite(new SuiteResult.Config(List.of(HybridClaims.OLD, HybridClaims.NEW), List.of(ThreadKind.PLATFORM.label()),
+                        hybridProcs(cpus, quick), HybridClaims.ALL_BENCHMARKS, benchTime.label(), t.suiteCount()), benchTime)));
         if (withGo) {
             plan.add(go(GO_SWEEP, "Go's own mutex: forced handoff ÷ default at 10 µs", Claims.HANDOFF_HEADLINE,
                     "go-native,go-native:threshold=0", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
@@ -104,6 +117,18 @@ public final class Plan {
             return List.of(cpus);
         }
         return quick ? List.of(procs.get(procs.size() - 1)) : procs;
+    }
+
+    /**
+     * The source table's thread counts (1, 2, 4, 8, 16) that the machine has; quick: 1, 2 and the
+     * largest of them.
+     */
+    static List<Integer> hybridProcs(int cpus, boolean quick) {
+        List<Integer> procs = HybridClaims.SOURCE_PROCS.stream().filter(p -> p <= cpus).toList();
+        if (!quick || procs.size() <= 3) {
+            return procs;
+        }
+        return List.of(procs.get(0), procs.get(1), procs.get(procs.size() - 1));
     }
 
     /** 1, 2, 4, … up to 4 × the CPUs (at most 64), and the CPU count itself (quick: 1, 2, the CPUs, 4 × the CPUs). */

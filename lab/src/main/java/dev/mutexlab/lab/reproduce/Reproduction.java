@@ -11,9 +11,11 @@ import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.runner.Measuring;
 import dev.mutexlab.lab.runner.WorkDir;
 import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.suite.SuiteRunner;
 import dev.mutexlab.lab.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -95,6 +97,9 @@ public final class Reproduction {
                     }
                 }
                 measureWhole(new GoSeedLoop(go.orElseThrow(), binary, e.go(), command), out);
+            } else if (e.suite() != null) {
+                measureWhole(new SuiteRunner(e.suite().config(), e.suite().config().threads().stream().map(ThreadKind::parse).toList(),
+                        e.suite().benchTime(), command), out);
             } else if (e.fairness() != null) {
                 measureWhole(new FairnessRunner(e.fairness(), e.fairness().threads().stream().map(ThreadKind::parse).toList(),
                         command), out);
@@ -138,6 +143,7 @@ public final class Reproduction {
     public List<Finding> writeFindings() {
         Map<String, List<GroupResult>> results = new LinkedHashMap<>();
         Map<String, FairnessResult> fairness = new LinkedHashMap<>();
+        Map<String, SuiteResult> suites = new LinkedHashMap<>();
         List<ResultFiles.Loaded> loaded = new ArrayList<>();
         for (Experiment e : plan) {
             Path file = dir.resolve(e.file());
@@ -146,12 +152,14 @@ public final class Reproduction {
                 loaded.add(l);
                 if (l.fairness() != null) {
                     fairness.put(e.name(), l.fairness());
+                } else if (l.suite() != null) {
+                    suites.put(e.name(), l.suite());
                 } else {
                     results.put(e.name(), l.groups());
                 }
             }
         }
-        List<Finding> findings = Claims.evaluate(results, fairness);
+        List<Finding> findings = Claims.evaluate(results, fairness, suites);
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));

@@ -43,6 +43,16 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
         return (long) kinds.size() * config.procs().size() * config.benchmarks().size() * config.locks().size() * config.count();
     }
 
+    /**
+     * Estimated wall time of {@code measurements} at {@code benchTime}, JVM start-ups aside: Go's
+     * launch grows N over several runs before the reported one, and every (benchmark, lock) has one
+     * unreported warm-up launch, about 3.2 × the bench time per measurement (measured: 440
+     * measurements at 300 ms took 7 minutes, docs/RESULTS.md section 9). Zero for a fixed N.
+     */
+    public static long estimatedNanos(long measurements, Launcher.BenchTime benchTime) {
+        return benchTime.isCount() ? 0 : measurements * benchTime.nanos() * 16 / 5;
+    }
+
     @Override
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
         this.progress = progress;
@@ -125,7 +135,7 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
     }
 
     /** The ns/op of every run of {@code bench} with {@code lock} in group {@code g}. */
-    static double[] values(SuiteResult.Group g, String bench, String lock) {
+    public static double[] values(SuiteResult.Group g, String bench, String lock) {
         return g.measurements().stream().filter(m -> m.benchmark().equals(bench) && m.lock().equals(lock))
                 .mapToDouble(SuiteResult.Measurement::nsPerOp).toArray();
     }

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.suite;
 
 import dev.mutexlab.lab.gort.RWMutex;
 import dev.mutexlab.lab.gort.Sema;
+import dev.mutexlab.lab.gort.SemaMutex;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
 
@@ -9,7 +10,9 @@ import java.util.concurrent.locks.Lock;
  * The benchmarks of Go's {@code sync} package that Go's 2011 runtime-lock change was judged by: the runtime semaphore
  * ({@code runtime_sema_test.go}), the mutex ({@code mutex_test.go}) and the
  * RWMutex ({@code rwmutex_test.go}), in today's RunParallel form. The lock under test is the mutex
- * itself, and guards the semaphores' queues and the RWMutex's writer lock and semaphores.
+ * itself in {@code Mutex*} (the question "which lock makes the better sync.Mutex"), the runtime lock
+ * beneath Go 1.0's sync.Mutex in {@code MutexOnSema} (the 2011 change's own question), and guards
+ * the semaphores' queues and the RWMutex's writer lock and semaphores.
  */
 final class SyncBenchmarks {
     private static final int GOROUTINE_SLACK = 10;
@@ -24,6 +27,7 @@ final class SyncBenchmarks {
         list.add(new GoBenchmark("SemaWorkBlock", b -> sema(b, true, true)));
         list.add(new GoBenchmark("ContendedSemaphore", SyncBenchmarks::contendedSemaphore));
         list.add(new GoBenchmark("Mutex", b -> mutex(b, false, false)));
+        list.add(new GoBenchmark("MutexOnSema", SyncBenchmarks::mutexOnSema));
         list.add(new GoBenchmark("MutexSlack", b -> mutex(b, true, false)));
         list.add(new GoBenchmark("MutexWork", b -> mutex(b, false, true)));
         list.add(new GoBenchmark("MutexWorkSlack", b -> mutex(b, true, true)));
@@ -90,6 +94,21 @@ final class SyncBenchmarks {
                 }
             }
             B.sink(foo);
+        });
+    }
+
+    /**
+     * BenchmarkMutex as Go's 2011 runtime-lock change ran it: P threads lock and unlock one
+     * {@code sync.Mutex} of Go 1.0's design ({@link SemaMutex}), so the lock under test is the runtime
+     * lock beneath it, guarding the semaphore the contended lockers sleep on.
+     */
+    static void mutexOnSema(B b) {
+        SemaMutex mu = new SemaMutex(b.newLock());
+        b.runParallel(1, pb -> {
+            while (pb.next()) {
+                mu.lock();
+                mu.unlock();
+            }
         });
     }
 

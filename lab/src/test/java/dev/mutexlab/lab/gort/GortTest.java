@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class GortTest {
-    static final List<String> SPECS = List.of("go", "spinbit", "futex", "jdk");
+    static final List<String> SPECS = List.of("go", "spinbit", "futex", "futex:blocking", "jdk");
 
     static Stream<Arguments> specsAndKinds() {
         List<Arguments> list = new ArrayList<>();
@@ -268,6 +268,37 @@ class GortTest {
         assertThat(passes.get()).isEqualTo(15_000);
         assertThat(sema.count()).isEqualTo(2);
         assertThat(sema.waiters()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("specsAndKinds")
+    void semaMutexExcludesAndEndsUnlockedWithNoWaiter(String spec, ThreadKind kind) throws Exception {
+        SemaMutex mu = new SemaMutex(locks(spec).get());
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        long[] counter = new long[1];
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            ts.add(kind.start("semamutex-" + t, () -> {
+                for (int i = 0; i < 5_000; i++) {
+                    mu.lock();
+                    if (inside.incrementAndGet() != 1) {
+                        overlaps.incrementAndGet();
+                    }
+                    counter[0]++;
+                    if (i % 64 == 0) {
+                        Thread.yield(); // let others pile up on the semaphore
+                    }
+                    inside.decrementAndGet();
+                    mu.unlock();
+                }
+            }));
+        }
+        joinAll(ts);
+        assertThat(overlaps.get()).isZero();
+        assertThat(counter[0]).isEqualTo(20_000);
+        assertThat(mu.stateForTest()).as("unlocked, no waiter, no woken flag").isZero();
+        assertThatThrownBy(mu::unlock).isInstanceOf(IllegalStateException.class);
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -7,6 +7,7 @@ import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.lab.results.WaitSummary;
 import java.util.ArrayList;
@@ -165,6 +166,61 @@ class ClaimsTest {
 
     private static FairnessResult.Sample sample(String lock, int run, double opsPerSec) {
         return new FairnessResult.Sample(lock, run, 1, 1, opsPerSec, 1, 1, 1, 1, 1, new long[] {1}, 1.0, 1);
+    }
+
+    /** One group of the suite: each benchmark's old (blocking) and new (hybrid) ns/op, two runs each at the same value. */
+    private static SuiteResult.Group suiteGroup(int procs, Map<String, double[]> oldAndNew) {
+        List<SuiteResult.Measurement> ms = new ArrayList<>();
+        oldAndNew.forEach((bench, v) -> {
+            for (int rep = 0; rep < 2; rep++) {
+                ms.add(new SuiteResult.Measurement(bench, "futex:blocking", rep, 1000, (long) (v[0] * 1000), v[0]));
+                ms.add(new SuiteResult.Measurement(bench, "futex", rep, 1000, (long) (v[1] * 1000), v[1]));
+            }
+        });
+        return new SuiteResult.Group("platform", procs, "test", 0, ms);
+    }
+
+    @Test
+    void hybridClaimsAreOldOverNewAtEachOfTheSourcesThreadCounts() {
+        Map<String, double[]> one = Map.of("SelectContended", new double[] {100, 101}, "ChanContended", new double[] {100, 100},
+                "ChanProdCons0", new double[] {100, 100}, "ChanProdCons10", new double[] {100, 100},
+                "ChanProdCons100", new double[] {100, 100}, "MutexOnSema", new double[] {30, 30});
+        Map<String, double[]> two = Map.of("SelectContended", new double[] {130, 100}, // 1.3×: source 2.07×
+                "ChanContended", new double[] {200, 100}, "ChanProdCons0", new double[] {220, 100},
+                "ChanProdCons10", new double[] {240, 100}, "ChanProdCons100", new double[] {260, 100}, // median 2.3×: source 1.50–3.63×
+                "MutexOnSema", new double[] {40, 50}); // 0.8×: source 2.39×
+        Map<String, double[]> three = Map.of("SelectContended", new double[] {500, 100}); // P=3: not in the source's table
+        SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
+                List.of(suiteGroup(1, one), suiteGroup(2, two), suiteGroup(3, three)), List.of());
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r));
+
+        List<Finding> chan = of(all, "hybrid-chan");
+        assertThat(chan).extracting(Finding::column).containsExactly("platform P=1", "platform P=2");
+        assertThat(chan.get(0).source().text()).startsWith("1.06×–1.09× over 4 benchmarks at 1 thread");
+        assertThat(chan.get(0).verdict()).as("level here where the source saw 6–9%").isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(chan.get(1).value()).isCloseTo(2.3, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(chan.get(1).here()).isEqualTo("2.30× (2.00×–2.60×, 4 benchmarks)");
+        assertThat(chan.get(1).verdict()).isEqualTo(Verdict.HOLDS);
+
+        List<Finding> select = of(all, "hybrid-select");
+        assertThat(select.get(0).verdict()).as("level at 1 thread, as in the source (1.04×)").isEqualTo(Verdict.HOLDS);
+        assertThat(select.get(1).source().text()).startsWith("2.07× (661 → 320 ns/op at 2 threads");
+        assertThat(select.get(1).verdict()).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+
+        List<Finding> mutex = of(all, "hybrid-mutex");
+        assertThat(mutex.get(1).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(mutex.get(1).source().low()).isCloseTo(108 / 45.2, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void hybridClaimsReadTheSourcesSlowdownAtFourThreadsAsAClaimToo() {
+        SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
+                List.of(suiteGroup(4, Map.of("MutexOnSema", new double[] {80, 100}))), List.of());
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r)), "hybrid-mutex").get(0);
+        assertThat(f.source().low()).isCloseTo(103.0 / 127, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(f.verdict()).as("0.80× here, 0.81× there: the hybrid lock is slower beneath sync.Mutex").isEqualTo(Verdict.HOLDS);
+        assertThat(of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r)), "hybrid-select"))
+                .as("a benchmark not measured gives no figure").extracting(Finding::verdict).containsExactly(Verdict.CANNOT_TELL);
     }
 
     @Test

@@ -31,6 +31,11 @@ class PlanTest {
         assertThat(Plan.sweepProcs(64, false)).containsExactly(2, 4, 8);
         assertThat(Plan.sweepProcs(64, true)).containsExactly(8);
         assertThat(Plan.scalingWorkers(2, true)).containsExactly(1, 2, 8);
+        assertThat(Plan.hybridProcs(1, true)).containsExactly(1);
+        assertThat(Plan.hybridProcs(2, true)).containsExactly(1, 2);
+        assertThat(Plan.hybridProcs(12, false)).containsExactly(1, 2, 4, 8);
+        assertThat(Plan.hybridProcs(64, false)).containsExactly(1, 2, 4, 8, 16);
+        assertThat(Plan.hybridProcs(64, true)).containsExactly(1, 2, 16);
         assertThat(Plan.scalingWorkers(16, false)).containsExactly(1, 2, 4, 8, 16, 32, 64);
         assertThat(Plan.scalingWorkers(12, false)).containsExactly(1, 2, 4, 8, 12, 16, 32, 48);
     }

@@ -17,7 +17,7 @@ class ReproduceCommandTest {
         int status = Main.execute(new String[] {"reproduce", "--quick", "--no-go", "--plan", "--out", dir.toString()},
                 new PrintWriter(out, true), new PrintWriter(err, true));
         assertThat(status).isZero();
-        assertThat(out.toString()).contains(Plan.SWEEP, Plan.TABLE, Plan.WAITS, Plan.SCALING, Plan.LINEUP)
+        assertThat(out.toString()).contains(Plan.SWEEP, Plan.TABLE, Plan.WAITS, Plan.SCALING, Plan.HYBRID, Plan.LINEUP)
                 .doesNotContain(Plan.GO_SWEEP);
         assertThat(err.toString()).contains("--no-go: the Go columns are left out").contains("experiments left, about");
         assertThat(dir).isEmptyDirectory();
