@@ -101,7 +101,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         List<Finding> findings = reproduction.writeFindings();
         for (Finding f : findings) {
-            stdout.printf("%-19s %-10s %-19s here %-38s source %s%s%n", f.claim(), f.column(), f.verdict().label(), f.here(),
+            stdout.printf("%-19s %-12s %-19s here %-38s source %s%s%n", f.claim(), f.column(), f.verdict().label(), f.here(),
                     f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
         }
         stdout.printf("%nPage: %s%nSummary: %s%n", out.resolve("index.html"), out.resolve("summary.md"));

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mutexlab.lab.golang.GoSeedLoop;
 import dev.mutexlab.lab.golang.GoToolchain;
 import dev.mutexlab.lab.golang.GoVariant;
+import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.spec.LabLock;
 import dev.mutexlab.lab.spec.Outside;
 import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.suite.Launcher;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -71,5 +73,29 @@ class ReproductionTest {
                 .contains("`sweep-headline.json`");
         String page = Files.readString(dir.resolve("index.html"));
         assertThat(page).contains("Claims and verdicts").contains("sweep-headline.json").contains("<canvas id=\"claims\"");
+    }
+
+    @Test
+    @Timeout(120)
+    void theSuiteExperimentWritesItsResultAndFeedsTheHybridClaims(@TempDir Path dir) throws Exception {
+        Experiment.Suite suite = new Experiment.Suite(new SuiteResult.Config(List.of(HybridClaims.OLD, HybridClaims.NEW),
+                List.of("platform"), List.of(1), List.of("SelectContended", "MutexOnSema"), "200x", 1),
+                new Launcher.BenchTime(0, 200));
+        List<Experiment> plan = List.of(new Experiment(Plan.HYBRID, "tiny", List.of(Claims.HYBRID_SELECT.id()), null, null, null,
+                suite));
+        StringWriter log = new StringWriter();
+        Reproduction r = new Reproduction(dir, plan, Optional.empty(), "test", new PrintWriter(log, true));
+        r.measure();
+        assertThat(dir.resolve(Plan.HYBRID + ".json")).isRegularFile();
+        List<Finding> findings = r.writeFindings();
+        assertThat(findings).filteredOn(f -> f.claim().equals("hybrid-select")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.column()).isEqualTo("platform P=1");
+                    assertThat(f.value()).isPositive();
+                    assertThat(f.verdict()).isNotEqualTo(Verdict.CANNOT_TELL);
+                });
+        assertThat(findings).filteredOn(f -> f.claim().equals("hybrid-chan")).extracting(Finding::verdict)
+                .as("no channel benchmark measured").containsExactly(Verdict.CANNOT_TELL);
+        assertThat(Files.readString(dir.resolve("index.html"))).contains(Plan.HYBRID + ".json");
     }
 }
