@@ -44,7 +44,9 @@ class ReproducePageTest {
 
         String dom = HeadlessChromium.dumpDom(out.resolve("index.html"), dir.resolve("profile"));
 
-        String table = dom.substring(dom.indexOf("<table class=\"verdicts\">"), dom.indexOf("</table>", dom.indexOf("class=\"verdicts\"")));
+        int verdicts = dom.indexOf("<table class=\"verdicts\">");
+        assertThat(verdicts).as("the verdict table").isNotNegative();
+        String table = dom.substring(verdicts, dom.indexOf("</table>", verdicts));
         assertThat(Pattern.compile("<tr class=").matcher(table).results().count()).isEqualTo(findings.size());
         assertThat(findings).extracting(Finding::verdict).contains(Verdict.HOLDS, Verdict.DOES_NOT_HOLD);
         assertThat(HeadlessChromium.pointsDrawn(dom)).containsKey("claims");

@@ -20,8 +20,8 @@ class SuiteTest {
     @Test
     void everyBenchmarkRunsBrieflyOnEveryThreadKindAndItsOutputParsesAsGoBenchmarkFormat() {
         List<String> names = GoBenchmark.all().stream().map(GoBenchmark::name).toList();
-        assertThat(names).hasSize(22).contains("ChanContended", "SelectContended", "ChanProdConsWork100", "SemaWorkBlock",
-                "ContendedSemaphore", "MutexWorkSlack", "RWMutexWorkWrite10");
+        assertThat(names).hasSize(23).contains("ChanContended", "SelectContended", "ChanProdConsWork100", "SemaWorkBlock",
+                "MutexOnSema", "ContendedSemaphore", "MutexWorkSlack", "RWMutexWorkWrite10");
         for (ThreadKind kind : ThreadKind.values()) {
             SuiteTask task = new SuiteTask(names, List.of("spinbit", "go"), 1, 0, 2_000, kind.label(), 2, "test");
             SuiteResult.Group g = SuiteChild.run(task, m -> { });
