@@ -67,12 +67,12 @@ public final class HtmlReport {
     }
 
     /**
-     * What a page shows above the sections ({@code mutexlab reproduce}'s verdicts): a title, an HTML
-     * fragment and charts.
+     * What a page shows above the sections ({@code mutexlab reproduce}'s verdicts): the page's
+     * heading, the intro's title, an HTML fragment and charts.
      */
-    public record Intro(String title, String html, List<Chart> charts) {
-        /** No intro. */
-        public static final Intro NONE = new Intro("", "", List.of());
+    public record Intro(String heading, String title, String html, List<Chart> charts) {
+        /** No intro: the page is headed "mutexlab report". */
+        public static final Intro NONE = new Intro("mutexlab report", "", "", List.of());
     }
 
     /** Writes the page atomically. */
@@ -151,7 +151,8 @@ public final class HtmlReport {
         }
         return """
                 <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>mutexlab report</title>
+                <html lang="en"><head><meta charset="utf-8"><title>""" + esc(intro.heading()) + """
+                </title>
                 <style>
                 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}
                 table.config{border-collapse:collapse;font-size:90%}table.config td{padding:2px 8px;vertical-align:top}
@@ -163,7 +164,7 @@ public final class HtmlReport {
                 tr.does-not-hold td:nth-child(5){color:#d62728}tr.cannot-tell td:nth-child(5){color:#777}
                 </style>
                 <script>""" + ERRORS + "</script>\n<script>" + vendor("chart.umd.min.js") + "</script>\n<script>" + vendor("chartjs-chart-matrix.min.js")
-                + "</script>\n</head><body>\n<h1>mutexlab report</h1>\n" + body
+                + "</script>\n</head><body>\n<h1>" + esc(intro.heading()) + "</h1>\n" + body
                 + "<script>\nconst CHARTS = " + charts + ";\n" + SCRIPT + "</script>\n</body></html>\n";
     }
 

@@ -163,7 +163,7 @@ public final class Reproduction {
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
                 go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
-        HtmlReport.write(new HtmlReport.Intro("Claims and verdicts", Summary.html(context, findings), ClaimChart.of(findings)),
+        HtmlReport.write(new HtmlReport.Intro("mutexlab reproduce", "Claims and verdicts", Summary.html(context, findings), ClaimChart.of(findings)),
                 HtmlReport.sections(loaded), List.of(), dir.resolve("index.html"));
         return findings;
     }
