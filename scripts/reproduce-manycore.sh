@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole reproduction on a bigger machine in one go: `mutexlab reproduce` (full grid, scaled to
-# this machine's CPUs; Go's own mutex too when `go` is on PATH), plus what the machine is, then one
-# archive to bring back. Run it on an otherwise idle machine; under an hour on 16 CPUs.
+# this machine's CPUs; Go's own mutex too when `go` is on PATH or MUTEXLAB_GO names one), plus what
+# the machine is, then one archive to bring back. Run it on an otherwise idle machine; under an hour on 16 CPUs.
 # Interrupted? Run it again with the same OUTDIR: finished experiments and shapes are kept.
 # Usage: scripts/reproduce-manycore.sh [OUTDIR]   (default results/reproduce-<host>-<cpus>cpu)
 # Back home: tar xzf ARCHIVE && ./mutexlab reproduce --findings-only --out DIR  (recomputes the page)
@@ -18,7 +18,8 @@ mkdir -p "$out"
     grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true
     uname -srvm
     echo "git: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
-    if command -v go >/dev/null 2>&1; then go version; else echo "go: none on PATH (no Go columns)"; fi
+    go="${MUTEXLAB_GO:-go}"   # the toolchain the lab will use: MUTEXLAB_GO, else PATH's
+    if command -v "$go" >/dev/null 2>&1; then "$go" version; else echo "go: none (no Go columns)"; fi
 } >"$out/machine.txt"
 ./mutexlab reproduce --out "$out" 2>&1 | tee -a "$out/reproduce.log"
 archive="$out.tar.gz"
