@@ -70,12 +70,16 @@ public final class ReproduceCommand implements Callable<Integer> {
             // as for every --out: the lab creates results/ and the folder named, never a missing path above it
             throw new UsageException("--out " + out + ": the folder " + parent + " does not exist");
         }
-        int cpus = Confinement.allowedCpus().size();
+        // --findings-only plans for the machine that measured the folder (brought back from a bigger
+        // one, say), and reads its Go results whether or not this machine has Go.
+        int cpus = findingsOnly ? Reproduction.measuredCpus(out).orElse(Confinement.allowedCpus().size())
+                : Confinement.allowedCpus().size();
         Optional<GoToolchain> go = noGo ? Optional.empty() : GoToolchain.find();
-        if (go.isEmpty()) {
+        boolean goResults = findingsOnly && !noGo && Reproduction.hasGoResults(out);
+        if (go.isEmpty() && !goResults) {
             err.println("mutexlab reproduce: " + (noGo ? "--no-go: the Go columns are left out" : GoToolchain.MISSING));
         }
-        List<Experiment> plan = Plan.of(cpus, quick, timing(), go.isPresent());
+        List<Experiment> plan = Plan.of(cpus, quick, timing(), go.isPresent() || goResults);
         Reproduction reproduction = new Reproduction(out, plan, go, Invocation.of(spec), err);
         List<Experiment> left = reproduction.left();
         err.printf("mutexlab reproduce: %d CPUs; %d of %d experiments left, about %d min%s%n", cpus, left.size(), plan.size(),

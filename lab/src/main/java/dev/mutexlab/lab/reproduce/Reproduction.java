@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Runs a {@link Plan} into a folder and writes what it found: each experiment's result file
@@ -160,11 +161,56 @@ public final class Reproduction {
             }
         }
         List<Finding> findings = Claims.evaluate(results, fairness, suites);
-        Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), Machine.current(),
-                go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
+        // The machine and Go the results were measured with, which for a folder brought back from
+        // another machine are not this one's.
+        Machine machine = loaded.stream().map(ResultFiles.Loaded::machine).findFirst().orElseGet(Machine::current);
+        String goVersion = measuredGo(loaded).orElseGet(() -> go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
+        Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), machine, goVersion);
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
         HtmlReport.write(new HtmlReport.Intro("mutexlab reproduce", "Claims and verdicts", Summary.html(context, findings), ClaimChart.of(findings)),
                 HtmlReport.sections(loaded), List.of(), dir.resolve("index.html"));
         return findings;
+    }
+
+    /** {@code go version} as the Go experiments recorded it (the last part of their groups' enforcement), if any ran. */
+    static Optional<String> measuredGo(List<ResultFiles.Loaded> loaded) {
+        return loaded.stream().flatMap(l -> l.groups().stream())
+                .filter(g -> g.threads().equals(GoSeedLoop.THREADS))
+                .map(g -> g.enforcement().substring(g.enforcement().lastIndexOf(", ") + 2))
+                .filter(v -> v.startsWith("go"))
+                .map(v -> "go version " + v)
+                .findFirst();
+    }
+
+    /**
+     * The CPUs of the machine that measured the result files in {@code dir} (the most any file
+     * records), if there are any: {@code --findings-only} plans for that machine, not this one.
+     */
+    public static OptionalInt measuredCpus(Path dir) {
+        return resultFiles(dir).stream().mapToInt(l -> l.machine().cpus()).max();
+    }
+
+    /** Whether {@code dir} holds a result of Go's own mutex. */
+    public static boolean hasGoResults(Path dir) {
+        return resultFiles(dir).stream().anyMatch(l -> measuredGo(List.of(l)).isPresent());
+    }
+
+    private static List<ResultFiles.Loaded> resultFiles(Path dir) {
+        List<ResultFiles.Loaded> loaded = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return loaded;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                try {
+                    loaded.add(ResultFiles.load(f));
+                } catch (RuntimeException notAResult) {
+                    // not a lab result (a file the user put there): it feeds no claim
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return loaded;
     }
 }
