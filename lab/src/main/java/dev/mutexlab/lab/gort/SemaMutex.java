@@ -9,7 +9,8 @@ import java.util.concurrent.locks.Lock;
  * waiters, no spinning, and contended lockers asleep on the runtime {@link Sema semaphore} — whose
  * queue the lock under test guards. This is how Go's {@code BenchmarkMutex} exercised the runtime
  * lock when the 2011 runtime-lock change was measured: not as the mutex itself, but beneath it, in
- * the semaphore's {@code semacquire}/{@code semrelease}.
+ * the semaphore's {@code semacquire}/{@code semrelease} (the sync.Mutex of 2011, in this design or
+ * its simpler predecessor, slept on the runtime semaphore alike).
  *
  * <p>Not reentrant, not owned (any thread may unlock), as in Go.
  */
