@@ -78,8 +78,10 @@ public final class BlockingFutexMutex extends AbstractMutex {
      * `again` when it finds the lock held, before it counts itself: giving up there leaves the word
      * as it found it, and whoever holds the lock will wake a counted sleeper, if any, when it
      * unlocks. A sleep that ends by timeout or interrupt (no wake consumed: internal.Futex removed
-     * the waiter from its queue) uncounts and gives up: no wake was meant for it alone. A sleep that was woken as it timed out counts as woken; it takes one more turn at
-     * `again`, where the woken thread of Go's lock would compete, so the wake is used, not dropped.
+     * the waiter from its queue) uncounts and gives up: an unlock in the meantime found the other
+     * sleepers queued, or saw a changed word. A sleep that was woken as it timed out counts as
+     * woken; it takes one more turn at `again`, where the woken thread of Go's lock would compete,
+     * so the wake is used, not dropped.
      */
 
     static final int LOCKED = 1;
