@@ -45,26 +45,37 @@ class BlockingFutexMutexTest {
     }
 
     /** The unlock lands between the waiter's count and its sleep: the sleep must not start. */
-    @Test
-    void unlockBetweenCountAndSleepIsNotLost() throws Exception {
-        BlockingFutexMutex m = new BlockingFutexMutex(true);
+    /**
+     * Holds {@code m} and starts a thread that locks it, sets {@code got} and unlocks; returns once
+     * that thread has counted itself and stopped before its first sleep, where it waits for
+     * {@code release}.
+     */
+    private static Thread waiterStoppedBeforeSleep(BlockingFutexMutex m, CountDownLatch release, AtomicBoolean got)
+            throws InterruptedException {
         CountDownLatch counted = new CountDownLatch(1);
-        CountDownLatch unlocked = new CountDownLatch(1);
         AtomicBoolean first = new AtomicBoolean(true);
         m.beforeSleepForTest = () -> {
             if (first.getAndSet(false)) {
                 counted.countDown();
-                await(unlocked);
+                await(release);
             }
         };
         m.lock();
-        AtomicBoolean got = new AtomicBoolean();
         Thread t = ThreadKind.PLATFORM.start(() -> {
             m.lock();
             got.set(true);
             m.unlock();
         });
         assertThat(counted.await(10, TimeUnit.SECONDS)).isTrue();
+        return t;
+    }
+
+    @Test
+    void unlockBetweenCountAndSleepIsNotLost() throws Exception {
+        BlockingFutexMutex m = new BlockingFutexMutex(true);
+        CountDownLatch unlocked = new CountDownLatch(1);
+        AtomicBoolean got = new AtomicBoolean();
+        Thread t = waiterStoppedBeforeSleep(m, unlocked, got);
         assertThat(m.stateForTest()).as("the waiter counted itself").isEqualTo(LOCKED + WAITER);
         m.unlock();
         assertThat(m.sleepersForTest()).isZero();
@@ -83,23 +94,9 @@ class BlockingFutexMutexTest {
     @Test
     void wordBackToTheSameValueStillWakesTheSleeper() throws Exception {
         BlockingFutexMutex m = new BlockingFutexMutex(true);
-        CountDownLatch counted = new CountDownLatch(1);
         CountDownLatch relocked = new CountDownLatch(1);
-        AtomicBoolean first = new AtomicBoolean(true);
-        m.beforeSleepForTest = () -> {
-            if (first.getAndSet(false)) {
-                counted.countDown();
-                await(relocked);
-            }
-        };
-        m.lock();
         AtomicBoolean got = new AtomicBoolean();
-        Thread t = ThreadKind.PLATFORM.start(() -> {
-            m.lock();
-            got.set(true);
-            m.unlock();
-        });
-        assertThat(counted.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread t = waiterStoppedBeforeSleep(m, relocked, got);
         m.unlock();
         m.lock();
         assertThat(m.stateForTest()).as("ABA: held again, the waiter still counted").isEqualTo(LOCKED + WAITER);

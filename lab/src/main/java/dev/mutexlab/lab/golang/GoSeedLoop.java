@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
@@ -33,6 +34,19 @@ import org.HdrHistogram.Histogram;
 public final class GoSeedLoop implements Measuring<RunResult> {
     /** The thread kind of the Go columns. */
     public static final String THREADS = "goroutines";
+    private static final String GO_VERSION = "go version ";
+
+    /**
+     * The {@code go version} a group of Go's own mutex was measured with: its enforcement ends with
+     * it ("GOMAXPROCS=2, taskset -c 0,1, go1.19.8 linux/amd64"); empty for any other group.
+     */
+    public static Optional<String> goVersion(GroupResult g) {
+        if (!g.threads().equals(THREADS)) {
+            return Optional.empty();
+        }
+        String last = g.enforcement().substring(g.enforcement().lastIndexOf(", ") + 2);
+        return last.startsWith("go") ? Optional.of(GO_VERSION + last) : Optional.empty();
+    }
 
     /**
      * What to measure.
@@ -83,7 +97,7 @@ public final class GoSeedLoop implements Measuring<RunResult> {
     public RunResult run(Progress progress) throws IOException, InterruptedException {
         for (int procs : config.procs()) {
             String enforcement = "GOMAXPROCS=" + procs + ", " + (Confinement.hasTaskset()
-                    ? String.join(" ", Confinement.tasksetPrefix(procs)) : "no taskset") + ", " + go.version().replace("go version ", "");
+                    ? String.join(" ", Confinement.tasksetPrefix(procs)) : "no taskset") + ", " + go.version().replace(GO_VERSION, "");
             double[] stepsPerNano = {0};
             List<ShapeResult> shapes = new ArrayList<>();
             synchronized (this) {

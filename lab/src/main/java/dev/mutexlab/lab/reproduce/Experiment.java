@@ -31,10 +31,6 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
      * @param benchTime time per reported benchmark run
      */
     public record Suite(SuiteResult.Config config, Launcher.BenchTime benchTime) {
-        long measurementCount() {
-            return (long) config.threads().size() * config.procs().size() * config.benchmarks().size()
-                    * config.locks().size() * config.count();
-        }
     }
 
     /** Per JVM or Go process start, on top of the measured time. */
@@ -67,7 +63,7 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
             return (long) fairness.locks().size() * fairness.threads().size() * fairness.procs().size() * fairness.runs();
         }
         if (suite != null) {
-            return suite.measurementCount();
+            return SuiteRunner.measurementCount(suite.config());
         }
         return isGo() ? go.measurementCount() : ports.measurementCount();
     }

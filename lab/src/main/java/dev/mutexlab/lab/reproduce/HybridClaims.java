@@ -37,15 +37,17 @@ final class HybridClaims {
             "ChanProdCons100", new double[][] {{117, 558, 722, 1840, 3394}, {110, 218, 287, 431, 448}},
             "MutexOnSema", new double[][] {{26.8, 108, 103, 109, 102}, {26.0, 45.2, 127, 147, 152}});
 
+    /** The claims, in the page's order. */
+    static final List<Claims.Claim> CLAIMS = List.of(Claims.HYBRID_CHAN, Claims.HYBRID_SELECT, Claims.HYBRID_MUTEX);
+
     /** Each claim's benchmarks. */
     static final Map<String, List<String>> BENCHMARKS = Map.of(
             Claims.HYBRID_CHAN.id(), List.of("ChanContended", "ChanProdCons0", "ChanProdCons10", "ChanProdCons100"),
             Claims.HYBRID_SELECT.id(), List.of("SelectContended"),
             Claims.HYBRID_MUTEX.id(), List.of("MutexOnSema"));
 
-    /** Every benchmark the claims read, in the suite's order of the page. */
-    static final List<String> ALL_BENCHMARKS = List.of("SelectContended", "ChanContended", "ChanProdCons0", "ChanProdCons10",
-            "ChanProdCons100", "MutexOnSema");
+    /** Every benchmark the claims read, claim by claim: what the experiment runs. */
+    static final List<String> ALL_BENCHMARKS = CLAIMS.stream().flatMap(c -> BENCHMARKS.get(c.id()).stream()).toList();
 
     private HybridClaims() {
     }
@@ -53,7 +55,7 @@ final class HybridClaims {
     /** The findings of the three claims from the suite's result, or "cannot tell" when there is none. */
     static List<Finding> findings(SuiteResult result) {
         List<Finding> findings = new ArrayList<>();
-        for (Claims.Claim claim : List.of(Claims.HYBRID_CHAN, Claims.HYBRID_SELECT, Claims.HYBRID_MUTEX)) {
+        for (Claims.Claim claim : CLAIMS) {
             List<String> benchmarks = BENCHMARKS.get(claim.id());
             if (result == null) {
                 findings.add(new Finding(claim.id(), "–", source(benchmarks, 1), "–", Double.NaN, Verdict.CANNOT_TELL,

@@ -92,7 +92,7 @@ public final class Plan {
                 t.testMutexNanos(), t.testMutexRuns())));
         Launcher.BenchTime benchTime = new Launcher.BenchTime(t.suiteBenchNanos(), 0);
         plan.add(new Experiment(HYBRID, "Go's 2011 hybrid spin lock against the blocking lock it replaced: chan, select, mutex",
-                List.of(Claims.HYBRID_CHAN.id(), Claims.HYBRID_SELECT.id(), Claims.HYBRID_MUTEX.id()), null, null, null,
+                HybridClaims.CLAIMS.stream().map(Claims.Claim::id).toList(), null, null, null,
                 new Experiment.Suite(new SuiteResult.Config(List.of(HybridClaims.OLD, HybridClaims.NEW),
                         BOTH.stream().map(ThreadKind::label).toList(),
                         hybridProcs(cpus, quick), HybridClaims.ALL_BENCHMARKS, benchTime.label(), t.suiteCount()), benchTime)));

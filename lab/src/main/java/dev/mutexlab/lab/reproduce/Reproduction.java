@@ -172,14 +172,9 @@ public final class Reproduction {
         return findings;
     }
 
-    /** {@code go version} as the Go experiments recorded it (the last part of their groups' enforcement), if any ran. */
+    /** {@code go version} as the Go experiments recorded it, if any ran. */
     static Optional<String> measuredGo(List<ResultFiles.Loaded> loaded) {
-        return loaded.stream().flatMap(l -> l.groups().stream())
-                .filter(g -> g.threads().equals(GoSeedLoop.THREADS))
-                .map(g -> g.enforcement().substring(g.enforcement().lastIndexOf(", ") + 2))
-                .filter(v -> v.startsWith("go"))
-                .map(v -> "go version " + v)
-                .findFirst();
+        return loaded.stream().flatMap(l -> l.groups().stream()).map(GoSeedLoop::goVersion).flatMap(Optional::stream).findFirst();
     }
 
     /**

@@ -40,7 +40,13 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
     /** Measurements the whole run makes (for progress). */
     @Override
     public long measurementCount() {
-        return (long) kinds.size() * config.procs().size() * config.benchmarks().size() * config.locks().size() * config.count();
+        return measurementCount(config);
+    }
+
+    /** Measurements a run of {@code config} makes: thread kinds × P × benchmarks × locks × count. */
+    public static long measurementCount(SuiteResult.Config config) {
+        return (long) config.threads().size() * config.procs().size() * config.benchmarks().size() * config.locks().size()
+                * config.count();
     }
 
     /**
