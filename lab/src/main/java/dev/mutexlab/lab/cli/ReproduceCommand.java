@@ -70,6 +70,9 @@ public final class ReproduceCommand implements Callable<Integer> {
             // as for every --out: the lab creates results/ and the folder named, never a missing path above it
             throw new UsageException("--out " + out + ": the folder " + parent + " does not exist");
         }
+        if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
+            throw new UsageException("--out " + out + ": a file, not a folder (reproduce writes a folder of results and a page)");
+        }
         // --findings-only plans for the machine that measured the folder (brought back from a bigger
         // one, say), and reads its Go results whether or not this machine has Go.
         int cpus = findingsOnly ? Reproduction.measuredCpus(out).orElse(Confinement.allowedCpus().size())

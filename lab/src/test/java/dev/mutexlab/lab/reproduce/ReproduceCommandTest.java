@@ -45,4 +45,16 @@ class ReproduceCommandTest {
         assertThat(err.toString().strip()).doesNotContain("\n").contains("does not exist").doesNotContain("Exception");
         assertThat(dir.resolve("missing")).doesNotExist();
     }
+
+    @Test
+    void outThatIsAFileIsOneLineAndExitTwoAndLeavesTheFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("page");
+        java.nio.file.Files.writeString(file, "mine");
+        StringWriter err = new StringWriter();
+        int status = Main.execute(new String[] {"reproduce", "--findings-only", "--no-go", "--out", file.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString().strip()).doesNotContain("\n").contains("not a folder").doesNotContain("Exception");
+        assertThat(file).hasContent("mine");
+    }
 }
