@@ -196,47 +196,73 @@ class LineupMutexTest {
                     Thread.onSpinWait();
                 }
             });
-            int[] counter = {0};
-            List<Thread> workers = new ArrayList<>();
             int perWorker = 20_000;
-            for (int i = 0; i < 6; i++) {
-                int id = i;
-                workers.add(kind.start(() -> {
-                    for (int n = 0; n < perWorker; n++) {
-                        try {
-                            if (id == 0 && n % 50 == 0) {
-                                if (!lock.tryLock(1, TimeUnit.MICROSECONDS)) {
-                                    n--;
-                                    continue;
-                                }
-                            } else {
-                                lock.lock();
-                            }
-                        } catch (InterruptedException e) {
-                            throw new AssertionError(e);
-                        }
-                        try {
-                            counter[0]++;
-                            if (n % 1000 == 0) {
-                                busy(Duration.ofNanos(300_000)); // long enough for waiters to pass the bound
-                            }
-                        } finally {
-                            lock.unlock();
-                        }
-                    }
-                }));
+            // On one CPU nobody spins, so nobody goes on deck, and an unlock yields to the waiter it woke,
+            // which then rarely outlasts the bound: the run is only required to go through the deck and
+            // the handoff where there are CPUs to wait on (the deterministic tests above cover both paths).
+            boolean manyCpus = Runtime.getRuntime().availableProcessors() > 1;
+            int rounds = 0;
+            try {
+                // Rounds until the run has gone through the deck and the bound at least once (normally the
+                // first): whether a waiter outlasts the bound depends on how the scheduler interleaves, which
+                // a loaded machine may not do in one round.
+                do {
+                    int[] counter = {0};
+                    stressRound(kind, lock, perWorker, counter);
+                    rounds++;
+                    assertThat(counter[0]).as(kind + " round " + rounds).isEqualTo(6 * perWorker);
+                    assertThat(lock.stateForTest()).as(kind + " " + lock).isZero();
+                } while (manyCpus && rounds < 10 && (lock.deckOwnerForTest == null || lock.stats().count(LockEvent.HANDOFF) == 0));
+            } finally {
+                stop.set(true);
+                join(monitor, 5_000);
             }
-            for (Thread t : workers) {
-                join(t, 50_000);
-            }
-            stop.set(true);
-            join(monitor, 5_000);
             assertThat(broken.get()).isNull();
             assertThat(lock.deckViolationsForTest.get()).as(kind + ": spins by a waiter that did not hold the deck alone").isZero();
-            assertThat(lock.deckOwnerForTest).as(kind + ": some waiter went on deck").isNotNull();
-            assertThat(counter[0]).isEqualTo(6 * perWorker);
-            assertThat(lock.stateForTest()).as(kind + " " + lock).isZero();
-            assertThat(lock.stats().count(LockEvent.HANDOFF)).as(kind + ": waiters past the bound were handed the lock").isPositive();
+            if (manyCpus) {
+                assertThat(lock.deckOwnerForTest).as(kind + ": some waiter went on deck in " + rounds + " rounds").isNotNull();
+                assertThat(lock.stats().count(LockEvent.HANDOFF))
+                        .as(kind + ": waiters past the bound were handed the lock in " + rounds + " rounds").isPositive();
+            } else {
+                assertThat(lock.deckOwnerForTest).as(kind + ": a waiter went on deck on one CPU").isNull();
+            }
+        }
+    }
+
+    /** Six workers, one of them using tiny timed tries; every thousandth hold is long enough to pass the bound. */
+    private static void stressRound(ThreadKind kind, LineupMutex lock, int perWorker, int[] counter) throws Exception {
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            int id = i;
+            workers.add(kind.start(() -> {
+                for (int n = 0; n < perWorker; n++) {
+                    try {
+                        if (id == 0 && n % 50 == 0) {
+                            if (!lock.tryLock(1, TimeUnit.MICROSECONDS)) {
+                                n--;
+                                continue;
+                            }
+                        } else {
+                            lock.lock();
+                        }
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    try {
+                        counter[0]++;
+                        if (n % 1000 == 0) { // long enough for waiters to pass the bound
+                            busy(Duration.ofNanos(150_000));
+                            Thread.yield(); // lets the others in to wait even where nothing preempts us (one carrier)
+                            busy(Duration.ofNanos(150_000));
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }));
+        }
+        for (Thread t : workers) {
+            join(t, 50_000);
         }
     }
 
