@@ -80,7 +80,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         Optional<GoToolchain> go = noGo ? Optional.empty() : GoToolchain.find();
         boolean goResults = findingsOnly && !noGo && Reproduction.hasGoResults(out);
         if (go.isEmpty() && !goResults) {
-            err.println("mutexlab reproduce: " + (noGo ? "--no-go: the Go columns are left out" : GoToolchain.MISSING));
+            err.println("mutexlab reproduce: " + (noGo ? "--no-go: the Go columns are left out" : GoToolchain.missing()));
         }
         List<Experiment> plan = Plan.of(cpus, quick, timing(), go.isPresent() || goResults);
         Reproduction reproduction = new Reproduction(out, plan, go, Invocation.of(spec), err);

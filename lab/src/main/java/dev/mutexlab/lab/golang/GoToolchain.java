@@ -27,9 +27,25 @@ import java.util.function.Consumer;
 public record GoToolchain(Path go, String version, Path goroot) {
     /** The environment variable that names the {@code go} executable to use instead of {@code PATH}'s. */
     public static final String OVERRIDE = "MUTEXLAB_GO";
-    /** What the lab says when there is no Go toolchain. */
+    /** What the lab says when there is no Go toolchain and the environment names none. */
     public static final String MISSING = "no Go toolchain (" + OVERRIDE + ", else 'go' on PATH; 'go version' failed):"
             + " the Go columns are left out (install Go, e.g. Debian's golang-go, to add them)";
+
+    /** What the lab says when {@link #find()} finds nothing: which {@code go} failed, if the environment named one. */
+    public static String missing() {
+        return missing(System.getenv());
+    }
+
+    /** {@link #missing()} for {@code env}. */
+    public static String missing(Map<String, String> env) {
+        String override = env.getOrDefault(OVERRIDE, "");
+        if (override.isEmpty()) {
+            return MISSING;
+        }
+        String why = Files.isExecutable(Path.of(override)) ? "'" + override + " version' failed" : "no executable file there";
+        return "no Go toolchain: " + OVERRIDE + "=" + override + " (" + why + "; PATH's go is not used in its place):"
+                + " the Go columns are left out";
+    }
 
     /** The toolchain this process's environment names ({@link #find(Map)}). */
     public static Optional<GoToolchain> find() {

@@ -164,7 +164,7 @@ public final class Reproduction {
         // The machine and Go the results were measured with, which for a folder brought back from
         // another machine are not this one's.
         Machine machine = loaded.stream().map(ResultFiles.Loaded::machine).findFirst().orElseGet(Machine::current);
-        String goVersion = measuredGo(loaded).orElseGet(() -> go.map(GoToolchain::version).orElse(GoToolchain.MISSING));
+        String goVersion = measuredGo(loaded).orElseGet(() -> go.map(GoToolchain::version).orElseGet(GoToolchain::missing));
         Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), machine, goVersion);
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
         HtmlReport.write(new HtmlReport.Intro("mutexlab reproduce", "Claims and verdicts", Summary.html(context, findings), ClaimChart.of(findings)),

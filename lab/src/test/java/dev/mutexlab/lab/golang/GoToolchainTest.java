@@ -52,6 +52,10 @@ class GoToolchainTest {
         assertThat(GoToolchain.find(Map.of("PATH", dir.resolve("bin").toString(),
                 GoToolchain.OVERRIDE, dir.resolve("missing/go").toString()))).isEmpty();
         assertThat(GoToolchain.find(Map.of("PATH", dir.resolve("empty").toString()))).isEmpty();
+        assertThat(GoToolchain.missing(Map.of(GoToolchain.OVERRIDE, dir.resolve("missing/go").toString())))
+                .contains("MUTEXLAB_GO=" + dir.resolve("missing/go")).contains("no executable file there");
+        assertThat(GoToolchain.missing(Map.of(GoToolchain.OVERRIDE, "/bin/false"))).contains("'/bin/false version' failed");
+        assertThat(GoToolchain.missing(Map.of())).isEqualTo(GoToolchain.MISSING);
     }
 
     @Test
