@@ -2,6 +2,7 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AdaptiveSpin;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
+import dev.mutexlab.locks.internal.RateProbe;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
@@ -173,6 +174,10 @@ public final class LineupMutex extends AbstractMutex {
     private final long boundNanos;
     private final long wakeAheadNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
+    /** Alternate way: the deck closed (see "Two ways to run" in the notes). */
+    private final RateProbe deckClosed = new RateProbe();
+    /** Every unlock so far: plain, written only by the holder (see the notes). */
+    private long unlockCount;
 
     // The unlocker's clock (plain: touched only by the holder, see the notes).
     private int unlocksUntilCheck;
@@ -280,7 +285,7 @@ public final class LineupMutex extends AbstractMutex {
                     } else {
                         continue;
                     }
-                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0
+                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0 && !deckClosed.alternate()
                         && (node.startNanos == 0L || System.nanoTime() - node.startNanos < boundNanos)) {
                     if (casState(s, (s | ONDECK) & ~clear)) {
                         onDeck = true;
@@ -607,6 +612,7 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected void releaseCore() {
+        unlockCount++;
         if (!casState(LOCKED, 0)) {
             releaseSlow();
         }
@@ -642,8 +648,11 @@ public final class LineupMutex extends AbstractMutex {
                     return;
                 }
                 if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
-                    if (wakeOne(false)) {
-                        Thread.yield(); // let the one we woke run now, on our processor or carrier
+                    if (wakeOne(false) && (Thread.currentThread().isVirtual() || !deckClosed.alternate())) {
+                        // Let the one we woke run now, on our processor or carrier. Not on a platform
+                        // thread with the deck closed: there the holds are short and the woken thread
+                        // mostly finds the lock taken again, so the yield would cost more than it brings.
+                        Thread.yield();
                     }
                 } else if (Thread.currentThread().isVirtual()
                         ? (s & WAKING) != 0 || (s >>> YIELDER_SHIFT) != 0
@@ -669,6 +678,7 @@ public final class LineupMutex extends AbstractMutex {
         long now = System.nanoTime();
         long sinceLastNanos = now - lastCheckNanos;
         lastCheckNanos = now;
+        deckClosed.tick(now, unlockCount);
         if (sinceLastNanos < CHECK_INTERVAL_NANOS / 2) {
             checkPeriod = Math.min(MAX_CHECK_PERIOD, checkPeriod << 1);
         } else if (sinceLastNanos > CHECK_INTERVAL_NANOS * 2) {
@@ -751,7 +761,8 @@ public final class LineupMutex extends AbstractMutex {
     @Override
     protected String stateString() {
         return "state=" + describe(state) + ", sleepers=" + line.size() + ", bound="
-                + LockSpec.formatDuration(Duration.ofNanos(boundNanos)) + ", spin=" + spin.limitNanos() + "ns";
+                + LockSpec.formatDuration(Duration.ofNanos(boundNanos)) + ", spin=" + spin.limitNanos() + "ns"
+                + (deckClosed.alternate() ? ", deck closed" : "");
     }
 
     /** The state word as flags, e.g. {@code LOCKED|ONDECK|WAITERS}. */
@@ -803,6 +814,11 @@ public final class LineupMutex extends AbstractMutex {
 
     int stateForTest() {
         return state;
+    }
+
+    /** Closes or opens the deck now, as the rate probe would; it goes on probing from there. */
+    void closeDeckForTest(boolean closed) {
+        deckClosed.choose(closed);
     }
 
     int sleepersForTest() {

@@ -8,6 +8,7 @@ import static dev.mutexlab.locks.ThreadKind.awaitCondition;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,6 +158,33 @@ class LineupMutexTest {
         lock.afterDequeueForTest = null;
         assertThat(secondAcquired).isTrue();
         assertThat(lock.stateForTest()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void withTheDeckClosedAWaiterSleepsAtOnceAndTheUnlockWakesIt(ThreadKind kind) throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "on one CPU nobody goes on deck anyway");
+        for (boolean closed : new boolean[] {false, true}) {
+            LineupMutex lock = new LineupMutex(LONG_BOUND, true);
+            lock.deckViolationsForTest = new AtomicInteger(); // records who claims the deck
+            lock.closeDeckForTest(closed);
+            lock.lock();
+            Thread waiter = kind.start(() -> {
+                lock.lock();
+                lock.unlock();
+            });
+            awaitCondition("the waiter sleeps in line", 10_000, () -> lock.sleepersForTest() == 1);
+            if (closed) {
+                assertThat(lock.deckOwnerForTest).as("deck closed: nobody spins on it").isNull();
+            } else {
+                assertThat(lock.deckOwnerForTest).as("deck open: the waiter spun on deck before it slept").isSameAs(waiter);
+            }
+            assertThat(lock.stateForTest() & (LOCKED | ONDECK | WAITERS)).isEqualTo(LOCKED | WAITERS);
+            lock.unlock();
+            join(waiter, 10_000); // a closed deck must not cost the wake-up
+            assertThat(lock.stateForTest()).isZero();
+            assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        }
     }
 
     @ParameterizedTest
