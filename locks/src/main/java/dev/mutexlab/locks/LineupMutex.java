@@ -21,9 +21,10 @@ import java.util.Objects;
  * do but long tails would not: it lets running threads take the lock back to back (which is what
  * makes barging locks fast when critical sections are short), keeps at most one of them spinning
  * (so spinning never eats the processors that the holder and the work outside the lock need),
- * learns per lock how long spinning pays, and never lets a waiter wait much longer than the
- * bound plus the holds of those ahead of it in line — also on virtual threads, where nothing
- * preempts a thread that keeps a carrier busy.
+ * learns per lock how long spinning pays, and never lets a waiter wait much longer than the bound
+ * plus the holds of those ahead of it in line — also on virtual threads, where nothing preempts a
+ * thread that keeps a carrier busy. For critical sections of a few hundred nanoseconds, close the
+ * deck ({@link Deck#CLOSED}), or let the lock measure whether to ({@link Deck#MEASURED}).
  *
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges unless a waiter
@@ -75,7 +76,8 @@ public final class LineupMutex extends AbstractMutex {
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), looping:
      *   - lock free: take it (barging is allowed: any bypass ends at the bound);
-     *   - nobody on deck, no handoff pending, spinning can pay, not past the bound: claim ONDECK
+     *   - nobody on deck, no handoff pending, spinning can pay, the deck is open (see "Two ways
+     *     to run"), not past the bound: claim ONDECK
      *     and spin until the lock is free (take it and clear ONDECK in one CAS), a handoff is
      *     asked for, the learned budget (AdaptiveSpin) runs out, or the bound passes. A virtual
      *     thread steps off the deck every ~15 µs of spinning, counts itself in "yielders" and
@@ -109,6 +111,21 @@ public final class LineupMutex extends AbstractMutex {
      * acquire order one holder's writes before the next holder's reads. checkPeriod doubles as
      * an estimate of how long holds are. Waiters read the clock lazily for the same reason: a
      * spin that succeeds within 64 rounds never reads it.
+     *
+     * Two ways to run. With the deck open, the holder and the one on deck trade the lock between
+     * two processors: right when holds are long enough to cover the handover (the lock's cache
+     * line and the critical section's data move at each one). With holds of a few dozen to a few
+     * hundred nanoseconds the handover costs more than the hold, and one thread taking the lock
+     * back to back while the others sleep moves it faster (what ReentrantLock does there, by
+     * parking its waiters soon). The deck is open unless the constructor says otherwise (Deck).
+     * With the deck closed, arrivals and woken threads that find the lock taken sleep at once
+     * (they may still take a free lock), and a platform thread's unlock that wakes a sleeper does
+     * not yield to it; the bound is enforced the same way either way. No hold time read off a spin
+     * tells the two apart on every machine, so Deck.MEASURED measures: a RateProbe, fed the count
+     * of unlocks by the holder at each look at the sampled clock, runs one way and now and then
+     * tries the other in interleaved pairs of 2 ms epochs, switching when the other way wins
+     * every pair and by 10% overall. unlockCount is plain and written only by the holder, like
+     * the clock's fields.
      *
      * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
      * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
@@ -176,6 +193,8 @@ public final class LineupMutex extends AbstractMutex {
     private final AdaptiveSpin spin = new AdaptiveSpin();
     /** Alternate way: the deck closed (see "Two ways to run" in the notes). */
     private final RateProbe deckClosed = new RateProbe();
+    /** Whether deckClosed measures, or stays as the constructor set it. */
+    private final boolean measureDeck;
     /** Every unlock so far: plain, written only by the holder (see the notes). */
     private long unlockCount;
 
@@ -196,8 +215,32 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public LineupMutex(Duration bound, boolean recordStats) {
+        this(bound, Deck.OPEN, recordStats);
+    }
+
+    /**
+     * Whether a waiter may spin on deck while the lock is held. {@link #OPEN} (the default) suits
+     * holds from about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds,
+     * where one thread taking the lock back to back beats trading it between processors;
+     * {@link #MEASURED} lets the lock find out, at the cost of trying the other way now and then.
+     * docs/RESULTS.md (§12.7) has the figures for each.
+     */
+    public enum Deck {
+        /** Always open: one waiter spins for the lock while it is held. */
+        OPEN,
+        /** Always closed: waiters that find the lock taken sleep at once. */
+        CLOSED,
+        /** The lock measures both ways and keeps the faster (see the class notes). */
+        MEASURED
+    }
+
+    /** As {@link #LineupMutex(Duration, boolean)}, with the deck as {@code deck} says. */
+    public LineupMutex(Duration bound, Deck deck, boolean recordStats) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
+        Objects.requireNonNull(deck, "deck");
+        this.measureDeck = deck == Deck.MEASURED;
+        deckClosed.choose(deck == Deck.CLOSED);
         if (bound.isNegative()) {
             throw new IllegalArgumentException("bound must not be negative: " + bound);
         }
@@ -678,7 +721,9 @@ public final class LineupMutex extends AbstractMutex {
         long now = System.nanoTime();
         long sinceLastNanos = now - lastCheckNanos;
         lastCheckNanos = now;
-        deckClosed.tick(now, unlockCount);
+        if (measureDeck) {
+            deckClosed.tick(now, unlockCount);
+        }
         if (sinceLastNanos < CHECK_INTERVAL_NANOS / 2) {
             checkPeriod = Math.min(MAX_CHECK_PERIOD, checkPeriod << 1);
         } else if (sinceLastNanos > CHECK_INTERVAL_NANOS * 2) {

@@ -56,7 +56,9 @@ public final class Locks {
         register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, handoff to a waiter past its bound (1 ms)",
                 examples(
                         "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
-                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s"),
+                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
+                        "lineup:deck=closed", "waiters that find the lock taken sleep at once: for holds of a few hundred ns",
+                        "lineup:deck=measured", "the lock measures whether its deck (open, the default) or a closed one moves it faster"),
                 true, Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -168,10 +170,17 @@ public final class Locks {
     }
 
     private static Lock lineup(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("bound", "stats"));
+        spec.requireOnly(Set.of("bound", "deck", "stats"));
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        return new LineupMutex(bound, recordStats || spec.flag("stats"));
+        String d = spec.value("deck", "open");
+        LineupMutex.Deck deck = switch (d) {
+            case "measured" -> LineupMutex.Deck.MEASURED;
+            case "open" -> LineupMutex.Deck.OPEN;
+            case "closed" -> LineupMutex.Deck.CLOSED;
+            default -> throw new IllegalArgumentException("lineup: deck must be open, closed or measured, not '" + d + "'");
+        };
+        return new LineupMutex(bound, deck, recordStats || spec.flag("stats"));
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {

@@ -302,6 +302,11 @@ class LineupMutexTest {
                 .hasMessageContaining("bad duration");
         assertThatThrownBy(() -> Locks.create("lineup:threshold=1ms")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no option 'threshold'");
+        assertThat(Locks.create("lineup:deck=closed").toString()).contains("deck closed");
+        assertThat(Locks.create("lineup:deck=open").toString()).doesNotContain("deck closed");
+        assertThat(Locks.create("lineup").toString()).as("open by default").doesNotContain("deck closed");
+        assertThatThrownBy(() -> Locks.create("lineup:deck=ajar")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("deck must be open, closed or measured, not 'ajar'");
     }
 
     /** Interrupts {@code t}, then waits until it has seen the interrupt and parked again for its signal. */

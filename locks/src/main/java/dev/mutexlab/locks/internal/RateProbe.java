@@ -1,39 +1,53 @@
 package dev.mutexlab.locks.internal;
 
 /**
- * Chooses between two ways of running a lock by measuring which one moves it faster: it runs the
- * current way for a number of epochs, then tries the other for one epoch, and keeps whichever
- * handed the lock over more often. A probe that loses doubles the time to the next one (up to
+ * Chooses between two ways of running a lock by measuring which one moves it faster, the way the
+ * lab compares locks: interleaved, as ratios within a pair. It runs the current way; every so
+ * often it runs a probe of {@link #PAIRS} pairs of epochs, the other way then the current way,
+ * and switches only if the other way moved the lock more often in every pair and by
+ * {@link #WIN_MARGIN} overall. A probe that loses doubles the time to the next one (up to
  * {@link #MAX_GAP_EPOCHS}); one that wins resets it, so a lock whose workload changes finds out
- * within a few epochs, and a lock where one way is always better pays for a probe only rarely.
+ * soon, and a lock where one way is always better pays for a probe only rarely.
  *
  * <p>Implementation notes. The probe is fed by one thread at a time — the lock's holder, in its
  * unlock — so its fields are plain: the lock's own release and acquire order one holder's writes
  * before the next holder's reads. Only {@link #alternate()}, which other threads read to decide
  * how to wait, is shared; it is written and read with opaque accesses, since a thread that sees
- * a stale value merely waits the other way once. Rates are compared as unlock counts over the
- * clock time of an epoch ({@link #EPOCH_NANOS}); the probe wins only by a margin
- * ({@link #WIN_MARGIN}), so noise on a busy machine rarely flips the choice, and the baseline is a
- * running mean of the epochs before the probe, not one epoch.
+ * a stale value merely waits the other way once. A rate is a count of unlocks over the clock time
+ * of an epoch ({@link #EPOCH_NANOS}), counted from {@link #SETTLE_NANOS} after a switch, so that
+ * threads still waiting the old way do not count for the new one. Pairs, not one epoch against a
+ * running mean, because on a machine with more runnable threads than processors one epoch in a
+ * few loses a whole OS time slice: with a lone probe epoch against a mean, such noise switched the
+ * lock to the slower way.
  */
 public final class RateProbe {
-    /** The length of one measurement: long enough for hundreds of handovers at 1 µs holds. */
-    public static final long EPOCH_NANOS = 500_000L;
+    /** The length of one measured epoch: several OS time slices, so that one lost slice is diluted. */
+    public static final long EPOCH_NANOS = 2_000_000L;
+    /** Not measured after a switch: the threads that waited the old way settle. */
+    public static final long SETTLE_NANOS = 500_000L;
+    /** Pairs of epochs (other way, current way) in one probe. */
+    public static final int PAIRS = 2;
     /** Epochs between two probes at first, and after a probe that won. */
     public static final int MIN_GAP_EPOCHS = 8;
-    /** The most epochs between two probes (about half a second). */
+    /** The most epochs between two probes (about two seconds). */
     public static final int MAX_GAP_EPOCHS = 1024;
-    /** A probe must beat the baseline by this much (rate ratio) to change the choice. */
+    /** Over a probe, the other way must beat the current one by this much (rate ratio) to be chosen. */
     public static final double WIN_MARGIN = 1.10;
 
     private boolean alternate; // shared: opaque accesses (see notes)
-    private boolean probing;
+    private boolean started;
     private long epochStartNanos;
     private long epochStartCount;
-    private boolean started;
-    private double baselinePerNano; // running mean of the current way's rate; 0: none yet
+    private boolean settling;
+    private long settleUntilNanos;
     private int epochsUntilProbe = MIN_GAP_EPOCHS;
     private int gapEpochs = MIN_GAP_EPOCHS;
+    /** Epochs of the probe done so far; -1: no probe running. Even: the other way; odd: the current way. */
+    private int probeEpoch = -1;
+    private double otherRate;
+    private double otherSum;
+    private double currentSum;
+    private boolean otherWonEveryPair;
 
     /** Whether the lock should run the alternate way now (read by any thread). */
     public boolean alternate() {
@@ -45,9 +59,10 @@ public final class RateProbe {
      * one has passed, and may switch the way the lock runs.
      */
     public void tick(long nowNanos, long count) {
-        if (!started) {
+        if (!started || settling) {
             started = true;
-            epochStartNanos = nowNanos;
+            settling = settling && nowNanos - settleUntilNanos < 0;
+            epochStartNanos = nowNanos; // the epoch starts once settled
             epochStartCount = count;
             return;
         }
@@ -55,45 +70,60 @@ public final class RateProbe {
         if (elapsedNanos < EPOCH_NANOS) {
             return;
         }
-        double perNano = (double) (count - epochStartCount) / elapsedNanos;
+        double rate = (double) (count - epochStartCount) / elapsedNanos;
         epochStartNanos = nowNanos;
         epochStartCount = count;
-        if (probing) {
-            probing = false;
-            if (perNano > baselinePerNano * WIN_MARGIN) {
-                baselinePerNano = perNano; // the probed way is now the current one
-                gapEpochs = MIN_GAP_EPOCHS;
-            } else {
-                setAlternate(!alternate()); // back to the way that was faster
-                gapEpochs = Math.min(MAX_GAP_EPOCHS, gapEpochs * 2);
+        if (probeEpoch < 0) {
+            if (--epochsUntilProbe <= 0) {
+                probeEpoch = 0;
+                otherSum = 0.0;
+                currentSum = 0.0;
+                otherWonEveryPair = true;
+                flip(nowNanos); // the probe's first epoch runs the other way
             }
-            epochsUntilProbe = gapEpochs;
             return;
         }
-        baselinePerNano = baselinePerNano == 0.0 ? perNano : (3 * baselinePerNano + perNano) / 4;
-        if (--epochsUntilProbe <= 0) {
-            probing = true;
-            setAlternate(!alternate());
+        if (probeEpoch % 2 == 0) { // the other way's epoch of this pair ended
+            otherRate = rate;
+            otherSum += rate;
+        } else {
+            currentSum += rate;
+            otherWonEveryPair &= otherRate > rate;
         }
+        probeEpoch++;
+        if (probeEpoch < 2 * PAIRS) {
+            flip(nowNanos); // alternate within the probe
+            return;
+        }
+        probeEpoch = -1; // the probe ends on the current way
+        if (otherWonEveryPair && otherSum > currentSum * WIN_MARGIN) {
+            flip(nowNanos);
+            gapEpochs = MIN_GAP_EPOCHS;
+        } else {
+            gapEpochs = Math.min(MAX_GAP_EPOCHS, gapEpochs * 2);
+        }
+        epochsUntilProbe = gapEpochs;
     }
 
-    private void setAlternate(boolean value) {
-        ALTERNATE.setOpaque(this, value);
+    private void flip(long nowNanos) {
+        ALTERNATE.setOpaque(this, !alternate());
+        settling = true;
+        settleUntilNanos = nowNanos + SETTLE_NANOS;
     }
 
     /** Sets the way without measuring (tests, or a caller that knows better); probing goes on from there. */
     public void choose(boolean alternate) {
-        setAlternate(alternate);
+        ALTERNATE.setOpaque(this, alternate);
     }
 
-    /** The epochs until the next probe after the current one (for tests and monitoring). */
+    /** The epochs from the end of one probe to the start of the next (for tests and monitoring). */
     public int gapEpochs() {
         return gapEpochs;
     }
 
-    /** Whether the current epoch tries the way not chosen (for tests and monitoring). */
+    /** Whether a probe is running (for tests and monitoring). */
     public boolean probing() {
-        return probing;
+        return probeEpoch >= 0;
     }
 
     // VarHandle mechanics
