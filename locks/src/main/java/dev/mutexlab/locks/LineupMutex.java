@@ -23,8 +23,9 @@ import java.util.Objects;
  * (so spinning never eats the processors that the holder and the work outside the lock need),
  * learns per lock how long spinning pays, and never lets a waiter wait much longer than the bound
  * plus the holds of those ahead of it in line — also on virtual threads, where nothing preempts a
- * thread that keeps a carrier busy. For critical sections of a few hundred nanoseconds, close the
- * deck ({@link Deck#CLOSED}), or let the lock measure whether to ({@link Deck#MEASURED}).
+ * thread that keeps a carrier busy. Whether a waiter spins at all it learns by measuring: with
+ * critical sections of a few hundred nanoseconds it keeps waiters asleep and lets one thread take
+ * the lock back to back ({@link Deck}).
  *
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges unless a waiter
@@ -117,11 +118,10 @@ public final class LineupMutex extends AbstractMutex {
      * line and the critical section's data move at each one). With holds of a few dozen to a few
      * hundred nanoseconds the handover costs more than the hold, and one thread taking the lock
      * back to back while the others sleep moves it faster (what ReentrantLock does there, by
-     * parking its waiters soon). The deck is open unless the constructor says otherwise (Deck).
-     * With the deck closed, arrivals and woken threads that find the lock taken sleep at once
+     * parking its waiters soon). Deck.OPEN and Deck.CLOSED pin one way; with the deck closed, arrivals and woken threads that find the lock taken sleep at once
      * (they may still take a free lock), and a platform thread's unlock that wakes a sleeper does
      * not yield to it; the bound is enforced the same way either way. No hold time read off a spin
-     * tells the two apart on every machine, so Deck.MEASURED measures: a RateProbe, fed the count
+     * tells the two apart on every machine, so Deck.MEASURED, the default, measures: a RateProbe, fed the count
      * of unlocks by the holder at each look at the sampled clock, runs one way and now and then
      * tries the other in interleaved pairs of 2 ms epochs, switching when the other way wins
      * every pair and by 10% overall. unlockCount is plain and written only by the holder, like
@@ -215,23 +215,23 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public LineupMutex(Duration bound, boolean recordStats) {
-        this(bound, Deck.OPEN, recordStats);
+        this(bound, Deck.MEASURED, recordStats);
     }
 
     /**
-     * Whether a waiter may spin on deck while the lock is held. {@link #OPEN} (the default) suits
-     * holds from about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds,
-     * where one thread taking the lock back to back beats trading it between processors;
-     * {@link #MEASURED} lets the lock find out, at the cost of trying the other way now and then.
+     * Whether a waiter may spin on deck while the lock is held. {@link #OPEN} suits holds from
+     * about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds, where one
+     * thread taking the lock back to back beats trading it between processors; {@link #MEASURED}
+     * (the default) lets the lock find out, at the cost of trying the other way now and then.
      * docs/RESULTS.md (§12.7) has the figures for each.
      */
     public enum Deck {
+        /** The lock measures both ways and keeps the faster (see the class notes). */
+        MEASURED,
         /** Always open: one waiter spins for the lock while it is held. */
         OPEN,
         /** Always closed: waiters that find the lock taken sleep at once. */
-        CLOSED,
-        /** The lock measures both ways and keeps the faster (see the class notes). */
-        MEASURED
+        CLOSED
     }
 
     /** As {@link #LineupMutex(Duration, boolean)}, with the deck as {@code deck} says. */

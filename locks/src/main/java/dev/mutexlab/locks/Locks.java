@@ -53,12 +53,12 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
                 true, Locks::go));
-        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, handoff to a waiter past its bound (1 ms)",
+        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck (or none, where that measures faster), the rest asleep in line, handoff to a waiter past its bound (1 ms)",
                 examples(
                         "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
-                        "lineup:deck=closed", "waiters that find the lock taken sleep at once: for holds of a few hundred ns",
-                        "lineup:deck=measured", "the lock measures whether its deck (open, the default) or a closed one moves it faster"),
+                        "lineup:deck=open", "a waiter always spins on deck (the default measures whether that or a closed deck moves the lock faster)",
+                        "lineup:deck=closed", "waiters that find the lock taken always sleep at once: for holds of a few hundred ns"),
                 true, Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -173,7 +173,7 @@ public final class Locks {
         spec.requireOnly(Set.of("bound", "deck", "stats"));
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        String d = spec.value("deck", "open");
+        String d = spec.value("deck", "measured");
         LineupMutex.Deck deck = switch (d) {
             case "measured" -> LineupMutex.Deck.MEASURED;
             case "open" -> LineupMutex.Deck.OPEN;

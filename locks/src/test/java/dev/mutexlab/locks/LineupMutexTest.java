@@ -304,7 +304,7 @@ class LineupMutexTest {
                 .hasMessageContaining("no option 'threshold'");
         assertThat(Locks.create("lineup:deck=closed").toString()).contains("deck closed");
         assertThat(Locks.create("lineup:deck=open").toString()).doesNotContain("deck closed");
-        assertThat(Locks.create("lineup").toString()).as("open by default").doesNotContain("deck closed");
+        assertThat(Locks.create("lineup").toString()).as("a new lock starts with the deck open").doesNotContain("deck closed");
         assertThatThrownBy(() -> Locks.create("lineup:deck=ajar")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("deck must be open, closed or measured, not 'ajar'");
     }
