@@ -118,14 +118,16 @@ public final class LineupMutex extends AbstractMutex {
      * line and the critical section's data move at each one). With holds of a few dozen to a few
      * hundred nanoseconds the handover costs more than the hold, and one thread taking the lock
      * back to back while the others sleep moves it faster (what ReentrantLock does there, by
-     * parking its waiters soon). Deck.OPEN and Deck.CLOSED pin one way; with the deck closed, arrivals and woken threads that find the lock taken sleep at once
-     * (they may still take a free lock), and a platform thread's unlock that wakes a sleeper does
-     * not yield to it; the bound is enforced the same way either way. No hold time read off a spin
-     * tells the two apart on every machine, so Deck.MEASURED, the default, measures: a RateProbe, fed the count
-     * of unlocks by the holder at each look at the sampled clock, runs one way and now and then
-     * tries the other in interleaved pairs of 2 ms epochs, switching when the other way wins
-     * every pair and by 10% overall. unlockCount is plain and written only by the holder, like
-     * the clock's fields.
+     * parking its waiters soon). With the deck closed, platform threads that arrive or are woken
+     * and find the lock taken sleep at once (they may still take a free lock), and a platform
+     * thread's unlock that wakes a sleeper does not yield to it; virtual threads keep the deck
+     * (closing it measured slower for them: a sleeping virtual thread costs a trip through the
+     * scheduler); the bound is enforced the same way either way. Deck.OPEN and Deck.CLOSED pin one
+     * way. No hold time read off a spin tells the two apart on every machine, so Deck.MEASURED,
+     * the default, measures: a RateProbe, fed the count of unlocks by the holder at each look at
+     * the sampled clock, runs one way and now and then tries the other in interleaved pairs of
+     * 2 ms epochs, switching when the other way wins every pair and by 10% overall. unlockCount
+     * is plain and written only by the holder, like the clock's fields.
      *
      * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
      * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
@@ -223,6 +225,7 @@ public final class LineupMutex extends AbstractMutex {
      * about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds, where one
      * thread taking the lock back to back beats trading it between processors; {@link #MEASURED}
      * (the default) lets the lock find out, at the cost of trying the other way now and then.
+     * Virtual threads keep the deck either way: closing it measured slower for them.
      * docs/RESULTS.md (§12.7) has the figures for each.
      */
     public enum Deck {
@@ -230,7 +233,7 @@ public final class LineupMutex extends AbstractMutex {
         MEASURED,
         /** Always open: one waiter spins for the lock while it is held. */
         OPEN,
-        /** Always closed: waiters that find the lock taken sleep at once. */
+        /** Always closed to platform threads: those that find the lock taken sleep at once. */
         CLOSED
     }
 
@@ -328,7 +331,8 @@ public final class LineupMutex extends AbstractMutex {
                     } else {
                         continue;
                     }
-                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0 && !deckClosed.alternate()
+                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0
+                        && !deckClosedFor(Thread.currentThread())
                         && (node.startNanos == 0L || System.nanoTime() - node.startNanos < boundNanos)) {
                     if (casState(s, (s | ONDECK) & ~clear)) {
                         onDeck = true;
@@ -591,6 +595,11 @@ public final class LineupMutex extends AbstractMutex {
         return gaveUp;
     }
 
+    /** Whether {@code t} may not take the deck now: it is closed, and {@code t} a platform thread (see "Two ways to run"). */
+    private boolean deckClosedFor(Thread t) {
+        return deckClosed.alternate() && !t.isVirtual();
+    }
+
     /** Leaves the deck (ONDECK is ours). */
     private void leaveDeck() {
         clearAndPassOn(ONDECK);
@@ -691,7 +700,7 @@ public final class LineupMutex extends AbstractMutex {
                     return;
                 }
                 if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
-                    if (wakeOne(false) && (Thread.currentThread().isVirtual() || !deckClosed.alternate())) {
+                    if (wakeOne(false) && !deckClosedFor(Thread.currentThread())) {
                         // Let the one we woke run now, on our processor or carrier. Not on a platform
                         // thread with the deck closed: there the holds are short and the woken thread
                         // mostly finds the lock taken again, so the yield would cost more than it brings.

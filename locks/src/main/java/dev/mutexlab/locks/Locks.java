@@ -58,7 +58,7 @@ public final class Locks {
                         "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
                         "lineup:deck=open", "a waiter always spins on deck (the default measures whether that or a closed deck moves the lock faster)",
-                        "lineup:deck=closed", "waiters that find the lock taken always sleep at once: for holds of a few hundred ns"),
+                        "lineup:deck=closed", "platform threads that find the lock taken always sleep at once: for holds of a few hundred ns"),
                 true, Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
