@@ -27,3 +27,12 @@ cd "$root"
     --out "$out/suite-go-lineup-2cpu.json" | tee "$out/suite-go-lineup-2cpu.txt"
 "$ml" fairness --locks kernel,go,lineup --tasks 16 --procs 2 --threads platform --duration 5s \
     --out "$out/fairness-lineup-2cpu.json" | tee "$out/fairness-lineup-2cpu.txt"
+
+# The deck (12.7): always open, measured (the default), closed, beside jdk and synchronized; 5 batches.
+"$ml" run --hold 100ns,1us,3us,10us,30us,100us \
+    --locks lineup:deck=open,lineup:deck=measured,lineup:deck=closed,jdk,synchronized --runs 5 \
+    --out "$out/run-lineup-deck-2cpu.json" | tee "$out/run-lineup-deck-2cpu.txt"
+
+# Target 6: uncontended, with JMH.
+"$ml" jmh Uncontended -p spec=lineup,jdk -rf json -rff "$out/jmh-uncontended-lineup-deck.json" \
+    | tee "$out/jmh-uncontended-lineup-deck.txt"
