@@ -122,12 +122,12 @@ public final class LineupMutex extends AbstractMutex {
      * and find the lock taken sleep at once (they may still take a free lock), and a platform
      * thread's unlock that wakes a sleeper does not yield to it; virtual threads keep the deck
      * (closed, it measured slower for them at 1-10 us holds and no faster at 0.1 us); the bound is
-     * enforced the same way either way. Deck.OPEN and Deck.CLOSED pin one
-     * way. No hold time read off a spin tells the two apart on every machine, so Deck.MEASURED,
-     * the default, measures: a RateProbe, fed the count of unlocks by the holder at each look at
-     * the sampled clock, runs one way and now and then tries the other in interleaved pairs of
-     * 2 ms epochs, switching when the other way wins every pair and by 10% overall. unlockCount
-     * is plain and written only by the holder, like the clock's fields.
+     * enforced the same way either way. Deck.OPEN and Deck.CLOSED pin one way. No hold time read
+     * off a spin tells the two apart on every machine, so Deck.MEASURED, the default, measures: a
+     * RateProbe, fed the count of unlocks by the holder at each look at the sampled clock, runs
+     * one way and now and then tries the other in interleaved pairs of 2 ms epochs, switching
+     * when the other way wins every pair and by 10% overall. unlockCount is plain and written only
+     * by the holder, like the clock's fields.
      *
      * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
      * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
@@ -225,7 +225,7 @@ public final class LineupMutex extends AbstractMutex {
      * about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds, where one
      * thread taking the lock back to back beats trading it between processors; {@link #MEASURED}
      * (the default) lets the lock find out, at the cost of trying the other way now and then.
-     * Virtual threads keep the deck either way: closing it measured slower for them.
+     * Virtual threads keep the deck either way: closed, it measured slower for them.
      * docs/RESULTS.md (§12.7) has the figures for each.
      */
     public enum Deck {
@@ -595,7 +595,7 @@ public final class LineupMutex extends AbstractMutex {
         return gaveUp;
     }
 
-    /** Whether {@code t} may not take the deck now: it is closed, and {@code t} a platform thread (see "Two ways to run"). */
+    /** Whether {@code t} may not take the deck now: it is closed, and {@code t} is a platform thread. */
     private boolean deckClosedFor(Thread t) {
         return deckClosed.alternate() && !t.isVirtual();
     }

@@ -1,5 +1,8 @@
 package dev.mutexlab.locks.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Chooses between two ways of running a lock by measuring which one moves it faster, the way the
  * lab compares locks: interleaved, as ratios within a pair. It runs the current way; every so
@@ -127,10 +130,10 @@ public final class RateProbe {
     }
 
     // VarHandle mechanics
-    private static final java.lang.invoke.VarHandle ALTERNATE;
+    private static final VarHandle ALTERNATE;
     static {
         try {
-            ALTERNATE = java.lang.invoke.MethodHandles.lookup().findVarHandle(RateProbe.class, "alternate", boolean.class);
+            ALTERNATE = MethodHandles.lookup().findVarHandle(RateProbe.class, "alternate", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
