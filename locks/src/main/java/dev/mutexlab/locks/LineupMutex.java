@@ -730,8 +730,8 @@ public final class LineupMutex extends AbstractMutex {
         long now = System.nanoTime();
         long sinceLastNanos = now - lastCheckNanos;
         lastCheckNanos = now;
-        if (measureDeck) {
-            deckClosed.tick(now, unlockCount);
+        if (measureDeck && deckClosed.tick(now, unlockCount) && stats != null) {
+            stats.add(deckClosed.alternate() ? LockEvent.DECK_CLOSED : LockEvent.DECK_OPENED);
         }
         if (sinceLastNanos < CHECK_INTERVAL_NANOS / 2) {
             checkPeriod = Math.min(MAX_CHECK_PERIOD, checkPeriod << 1);

@@ -38,5 +38,9 @@ public enum LockEvent {
     /** An acquirer woke another waiter on its way out of the slow path (old semaphore's tail wakeup). */
     TAIL_WAKE,
     /** An acquisition succeeded while spinning, without sleeping. */
-    SPIN_ACQUIRE
+    SPIN_ACQUIRE,
+    /** The lock measured that its waiters should sleep rather than spin, and closed its deck (lineup). */
+    DECK_CLOSED,
+    /** The lock measured that a spinning waiter moves it faster, and opened its deck again (lineup). */
+    DECK_OPENED
 }

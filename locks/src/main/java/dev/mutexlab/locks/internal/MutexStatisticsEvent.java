@@ -78,6 +78,10 @@ public final class MutexStatisticsEvent extends Event {
     long tailWake;
     @Label("Spin Acquires")
     long spinAcquire;
+    @Label("Deck Closings")
+    long deckClosed;
+    @Label("Deck Openings")
+    long deckOpened;
     @Label("Time in Starvation Mode")
     @Timespan(Timespan.NANOSECONDS)
     long starvationNanos;
@@ -123,6 +127,8 @@ public final class MutexStatisticsEvent extends Event {
         emptyWake = s.count(LockEvent.EMPTY_WAKE);
         tailWake = s.count(LockEvent.TAIL_WAKE);
         spinAcquire = s.count(LockEvent.SPIN_ACQUIRE);
+        deckClosed = s.count(LockEvent.DECK_CLOSED);
+        deckOpened = s.count(LockEvent.DECK_OPENED);
         starvationNanos = s.starvationNanos();
     }
 

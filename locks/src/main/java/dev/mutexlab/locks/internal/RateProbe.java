@@ -59,19 +59,20 @@ public final class RateProbe {
 
     /**
      * The holder's report: {@code count} unlocks so far, at {@code nowNanos}. Ends an epoch when
-     * one has passed, and may switch the way the lock runs.
+     * one has passed, and may switch the way the lock runs; true when a probe ended by choosing
+     * the other way (not for the switches within a probe).
      */
-    public void tick(long nowNanos, long count) {
+    public boolean tick(long nowNanos, long count) {
         if (!started || settling) {
             started = true;
             settling = settling && nowNanos - settleUntilNanos < 0;
             epochStartNanos = nowNanos; // the epoch starts once settled
             epochStartCount = count;
-            return;
+            return false;
         }
         long elapsedNanos = nowNanos - epochStartNanos;
         if (elapsedNanos < EPOCH_NANOS) {
-            return;
+            return false;
         }
         double rate = (double) (count - epochStartCount) / elapsedNanos;
         epochStartNanos = nowNanos;
@@ -84,7 +85,7 @@ public final class RateProbe {
                 otherWonEveryPair = true;
                 flip(nowNanos); // the probe's first epoch runs the other way
             }
-            return;
+            return false;
         }
         if (probeEpoch % 2 == 0) { // the other way's epoch of this pair ended
             otherRate = rate;
@@ -96,16 +97,18 @@ public final class RateProbe {
         probeEpoch++;
         if (probeEpoch < 2 * PAIRS) {
             flip(nowNanos); // alternate within the probe
-            return;
+            return false;
         }
         probeEpoch = -1; // the probe ends on the current way
-        if (otherWonEveryPair && otherSum > currentSum * WIN_MARGIN) {
+        boolean switched = otherWonEveryPair && otherSum > currentSum * WIN_MARGIN;
+        if (switched) {
             flip(nowNanos);
             gapEpochs = MIN_GAP_EPOCHS;
         } else {
             gapEpochs = Math.min(MAX_GAP_EPOCHS, gapEpochs * 2);
         }
         epochsUntilProbe = gapEpochs;
+        return switched;
     }
 
     private void flip(long nowNanos) {

@@ -17,6 +17,7 @@ class RateProbeTest {
         final RateProbe probe = new RateProbe();
         long nowNanos = -5_000_000L; // nanoTime may be negative
         long count;
+        int choices; // ticks that reported a probe's choice of the other way
 
         Clock() {
             probe.tick(nowNanos, count); // the first tick starts the first epoch
@@ -36,7 +37,9 @@ class RateProbeTest {
         void advance(long nanos, double perMicro) {
             nowNanos += nanos;
             count += (long) (perMicro * nanos / 1_000);
-            probe.tick(nowNanos, count);
+            if (probe.tick(nowNanos, count)) {
+                choices++;
+            }
         }
 
         /** Epochs until a probe starts; fails past {@code max}. */
@@ -73,11 +76,13 @@ class RateProbeTest {
         }
         assertThat(c.probe.probing()).isFalse();
         assertThat(c.probe.alternate()).as("chosen: 1.5x in every pair").isTrue();
+        assertThat(c.choices).as("reported once, not for the switches within the probe").isEqualTo(1);
         assertThat(c.probe.gapEpochs()).isEqualTo(MIN_GAP_EPOCHS);
         // the next probe tries the normal way, which loses: back to the alternate way, the gap doubles
         assertThat(c.epochsToProbe(1.0, 1.5, 100)).isEqualTo(MIN_GAP_EPOCHS);
         c.probe(1.0, 1.5);
         assertThat(c.probe.alternate()).isTrue();
+        assertThat(c.choices).isEqualTo(1);
         assertThat(c.probe.gapEpochs()).isEqualTo(2 * MIN_GAP_EPOCHS);
     }
 
@@ -93,6 +98,7 @@ class RateProbeTest {
             assertThat(c.probe.gapEpochs()).isEqualTo(gap);
         }
         assertThat(gap).isEqualTo(MAX_GAP_EPOCHS);
+        assertThat(c.choices).as("no probe chose the other way").isZero();
     }
 
     @Test
