@@ -75,7 +75,7 @@ public final class Measurement {
                 perWorkerList.add(c);
             }
             return new Sample(run, order, total * 1e9 / wallNanos, total, wallNanos, perWorkerList, WaitSummary.of(waits),
-                    Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / wallNanos,
+                    Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / proc.wallNanos(),
                     proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
                     (double) stats.starvationNanos() / wallNanos);
         } finally {
