@@ -14,6 +14,7 @@ import dev.mutexlab.lab.cli.SuiteCommand;
 import dev.mutexlab.lab.cli.SweepCommand;
 import dev.mutexlab.lab.cli.UncontendedCommand;
 import dev.mutexlab.lab.cli.TortureCommand;
+import dev.mutexlab.lab.results.UsageException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

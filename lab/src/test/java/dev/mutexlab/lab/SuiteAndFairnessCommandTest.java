@@ -3,9 +3,9 @@ package dev.mutexlab.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.mutexlab.lab.gobench.GoFormat;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.suite.GoFormat;
 import dev.mutexlab.lab.results.SuiteResult;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.config.Durations;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.gobench.Launcher;
 import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.spec.Durations;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.ThreadKind;
-import dev.mutexlab.lab.suite.Launcher;
 import dev.mutexlab.lab.torture.TortureEngine;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.results.UsageException;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

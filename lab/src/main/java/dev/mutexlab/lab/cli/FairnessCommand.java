@@ -1,11 +1,11 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.fairness.FairnessRunner;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.Procs;
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.results.FairnessResult;
+import dev.mutexlab.lab.results.UsageException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

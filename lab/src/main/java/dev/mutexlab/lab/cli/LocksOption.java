@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.spec.LabLock;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.results.UsageException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,8 +1,8 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.runner.Measuring;
+import dev.mutexlab.lab.runner.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;

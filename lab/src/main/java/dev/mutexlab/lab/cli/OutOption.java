@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.spec.Procs;
 import java.util.List;
 import picocli.CommandLine.Option;
 

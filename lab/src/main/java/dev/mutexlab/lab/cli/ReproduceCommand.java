@@ -1,8 +1,8 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.results.UsageException;
 
-import dev.mutexlab.lab.golang.GoToolchain;
+import dev.mutexlab.lab.gotoolchain.GoToolchain;
 import dev.mutexlab.lab.reproduce.Experiment;
 import dev.mutexlab.lab.reproduce.Finding;
 import dev.mutexlab.lab.reproduce.Plan;

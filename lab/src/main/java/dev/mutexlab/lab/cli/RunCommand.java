@@ -1,14 +1,14 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.console.RunTable;
-import dev.mutexlab.lab.jfr.JfrRecording;
+import dev.mutexlab.lab.compare.RunTable;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.JfrRecording;
 import dev.mutexlab.lab.runner.RunOrchestrator;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.Procs;
-import dev.mutexlab.lab.spec.RunConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

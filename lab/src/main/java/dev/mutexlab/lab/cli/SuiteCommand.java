@@ -1,15 +1,15 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.spec.Procs;
-import dev.mutexlab.lab.spec.ThreadKind;
-import dev.mutexlab.lab.suite.GoBenchmark;
-import dev.mutexlab.lab.suite.Launcher;
-import dev.mutexlab.lab.suite.SuiteReport;
-import dev.mutexlab.lab.results.SuiteResult;
-import dev.mutexlab.lab.suite.SuiteRunner;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.gobench.GoBenchmark;
+import dev.mutexlab.lab.gobench.Launcher;
+import dev.mutexlab.lab.gobench.SuiteReport;
+import dev.mutexlab.lab.gobench.SuiteRunner;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.results.UsageException;
+import dev.mutexlab.lab.runner.Confinement;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

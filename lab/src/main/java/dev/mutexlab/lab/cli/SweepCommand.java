@@ -1,13 +1,13 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.results.SweepResult;
+import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.runner.Confinement;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.Procs;
-import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.runner.Progress;
 import dev.mutexlab.lab.sweep.Sweep;
 import dev.mutexlab.lab.sweep.SweepGrid;
 import dev.mutexlab.lab.sweep.SweepTable;

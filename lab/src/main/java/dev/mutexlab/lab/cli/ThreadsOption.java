@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.config.ThreadKind;
 import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Option;

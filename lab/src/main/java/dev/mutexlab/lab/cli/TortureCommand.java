@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.UsageException;
+import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.torture.TortureConfig;
 import dev.mutexlab.lab.torture.TortureEngine;
 import dev.mutexlab.lab.torture.TortureReport;

@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.compare;
 
-import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.stats.MannWhitney;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.stats.Spread;

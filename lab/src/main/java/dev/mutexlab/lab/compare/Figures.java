@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.compare;
 
+import dev.mutexlab.lab.config.Shape;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
@@ -7,7 +8,6 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SuiteResult;
-import dev.mutexlab.lab.spec.Shape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.mutexlab.lab.fairness;
 
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.runner.ChildProtocol;
-import dev.mutexlab.lab.spec.ThreadKind;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package dev.mutexlab.lab.fairness;
 
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.FairnessResult;
-import dev.mutexlab.lab.console.Progress;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.runner.GroupLauncher;
 import dev.mutexlab.lab.runner.Measuring;
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.runner.Progress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;

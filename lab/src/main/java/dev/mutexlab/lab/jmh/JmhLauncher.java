@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.jmh;
 
-import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

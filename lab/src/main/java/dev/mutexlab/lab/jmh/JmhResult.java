@@ -1,8 +1,8 @@
 package dev.mutexlab.lab.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package dev.mutexlab.lab.report;
 
 import dev.mutexlab.lab.compare.VersusBest;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.RunConfig;
 import dev.mutexlab.locks.LockSpec;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.compare.VersusBest;
-import dev.mutexlab.lab.golang.GoSeedLoop;
-import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.stats.Metrics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.mutexlab.lab.reproduce;
 
-import dev.mutexlab.lab.golang.GoSeedLoop;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.gobench.Launcher;
+import dev.mutexlab.lab.gobench.SuiteRunner;
+import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.SuiteResult;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.suite.Launcher;
-import dev.mutexlab.lab.suite.SuiteRunner;
 import java.util.List;
 
 /**

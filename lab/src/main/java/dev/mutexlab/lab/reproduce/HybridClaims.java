@@ -1,8 +1,8 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.gobench.SuiteRunner;
 import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.stats.Metrics;
-import dev.mutexlab.lab.suite.SuiteRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,14 +1,14 @@
 package dev.mutexlab.lab.reproduce;
 
-import dev.mutexlab.lab.golang.GoSeedLoop;
-import dev.mutexlab.lab.golang.GoVariant;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.gobench.Launcher;
+import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
+import dev.mutexlab.lab.gotoolchain.GoVariant;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.SuiteResult;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.ThreadKind;
-import dev.mutexlab.lab.suite.Launcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -1,10 +1,11 @@
 package dev.mutexlab.lab.reproduce;
 
-import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.fairness.FairnessRunner;
-import dev.mutexlab.lab.golang.GoProgram;
-import dev.mutexlab.lab.golang.GoSeedLoop;
-import dev.mutexlab.lab.golang.GoToolchain;
+import dev.mutexlab.lab.gobench.SuiteRunner;
+import dev.mutexlab.lab.gotoolchain.GoProgram;
+import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
+import dev.mutexlab.lab.gotoolchain.GoToolchain;
 import dev.mutexlab.lab.report.HtmlReport;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
@@ -13,9 +14,8 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.runner.Measuring;
+import dev.mutexlab.lab.runner.Progress;
 import dev.mutexlab.lab.runner.WorkDir;
-import dev.mutexlab.lab.spec.ThreadKind;
-import dev.mutexlab.lab.suite.SuiteRunner;
 import dev.mutexlab.lab.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,11 +1,11 @@
 package dev.mutexlab.lab.runner;
 
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
 import java.util.List;
 import java.util.Set;
 

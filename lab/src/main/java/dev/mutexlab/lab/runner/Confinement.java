@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.config.ThreadKind;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

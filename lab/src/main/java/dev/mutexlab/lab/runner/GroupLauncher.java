@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.runner;
 
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.lab.workload.Measurement;
 import java.lang.management.ManagementFactory;

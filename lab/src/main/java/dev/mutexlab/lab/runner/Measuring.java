@@ -1,6 +1,5 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.console.Progress;
 import java.io.IOException;
 
 /**

@@ -1,13 +1,12 @@
 package dev.mutexlab.lab.runner;
 
-import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -1,15 +1,15 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.console.Progress;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ResultIO;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SweepResult;
+import dev.mutexlab.lab.runner.Progress;
 import dev.mutexlab.lab.runner.RunOrchestrator;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

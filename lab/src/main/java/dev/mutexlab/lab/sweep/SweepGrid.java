@@ -2,7 +2,7 @@ package dev.mutexlab.lab.sweep;
 
 /**
  * The 108-shape grid of Go's starvation-mode experiment (docs/background.md §1): holds × outside work × workers × procs (procs clipped by
- * {@link dev.mutexlab.lab.spec.Procs}).
+ * {@link dev.mutexlab.lab.config.Procs}).
  */
 public final class SweepGrid {
     /** Its holds: 0.1, 1 and 10 µs. */

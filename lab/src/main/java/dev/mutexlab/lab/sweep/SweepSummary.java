@@ -1,10 +1,10 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SweepResult.SummaryRow;
-import dev.mutexlab.lab.spec.Outside;
+import dev.mutexlab.lab.stats.Metrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,15 +1,15 @@
 package dev.mutexlab.lab.sweep;
 
-import dev.mutexlab.lab.console.RunTable;
+import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.compare.VersusBest;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.ShapeResult;
-import dev.mutexlab.lab.results.SweepResult;
 import dev.mutexlab.lab.results.SweepResult.SummaryRow;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.RunConfig;
+import dev.mutexlab.lab.results.SweepResult;
 import dev.mutexlab.locks.LockSpec;
 import java.io.PrintWriter;
 import java.time.Duration;

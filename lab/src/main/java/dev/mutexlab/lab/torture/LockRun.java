@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.torture;
 
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.config.ThreadKind;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -77,7 +77,7 @@ final class LockRun {
     final String spec;
     final TortureConfig config;
     final Lock lock;
-    final LockProbe probe;
+    final LockInspector inspector;
     final Condition condition;
     final long longHoldNanos;
     volatile boolean stopping;
@@ -104,7 +104,7 @@ final class LockRun {
         this.spec = spec;
         this.config = config;
         this.lock = TortureEngine.createLock(spec);
-        this.probe = new LockProbe(lock);
+        this.inspector = new LockInspector(lock);
         this.condition = lock.newCondition();
         this.longHoldNanos = config.longHold().toNanos();
         this.seed = config.seed() ^ (spec.hashCode() * 0x9E3779B97F4A7C15L);
@@ -189,7 +189,7 @@ final class LockRun {
 
     // ---- the watchdog (the calling thread)
 
-    LockResult run(Consumer<String> progress, String label) {
+    TortureOutcome run(Consumer<String> progress, String label) {
         Parallelism parallelism = Parallelism.open(config, slots);
         long durationNanos = config.durationPerLock().toNanos();
         long stutterRunNanos = config.stutter().toNanos();
@@ -326,10 +326,10 @@ final class LockRun {
             fail(FailureKind.COUNTER, () -> "counter " + c + " != " + acquired + " successful acquisitions ("
                     + (acquired - c) + " lost updates)");
         }
-        if (probe.isLocked()) {
+        if (inspector.isLocked()) {
             fail(FailureKind.FINAL_STATE, () -> "still locked after every writer stopped: " + lock);
         }
-        int queued = probe.queueLength();
+        int queued = inspector.queueLength();
         if (queued != 0) {
             fail(FailureKind.FINAL_STATE, () -> queued + " waiter(s) still queued after every writer stopped: " + lock);
         }
@@ -356,7 +356,7 @@ final class LockRun {
             for (WriterSlot s : slots) {
                 steps += s.steps.getOpaque();
             }
-            boolean idle = steps == lastSteps && holder() == null && !probe.isLocked();
+            boolean idle = steps == lastSteps && holder() == null && !inspector.isLocked();
             lastSteps = steps;
             if (!idle) {
                 ticks = 0;
@@ -383,7 +383,7 @@ final class LockRun {
         }
     }
 
-    private LockResult result(long durationNanos, String parallelismNote) {
+    private TortureOutcome result(long durationNanos, String parallelismNote) {
         List<WriterResult> writers = new ArrayList<>();
         long max = Long.MIN_VALUE;
         long min = Long.MAX_VALUE;
@@ -400,9 +400,9 @@ final class LockRun {
         Map<String, Long> failureMap = new LinkedHashMap<>();
         failures.forEach((k, v) -> failureMap.put(k.key(), v.sum()));
         long failed = totalFailures();
-        return new LockResult(spec, config.threadsLabel(), slots.length, durationNanos, totalAcquisitions(), max, min,
+        return new TortureOutcome(spec, config.threadsLabel(), slots.length, durationNanos, totalAcquisitions(), max, min,
                 max / 2 > min, opMap, faultMap, failureMap, List.copyOf(failureSamples), parallelismNote, writers,
-                failed == 0 ? LockResult.SUCCESS : LockResult.FAILURE);
+                failed == 0 ? TortureOutcome.SUCCESS : TortureOutcome.FAILURE);
     }
 
     private long totalAcquisitions() {

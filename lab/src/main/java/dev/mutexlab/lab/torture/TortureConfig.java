@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.torture;
 
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.config.ThreadKind;
 import java.time.Duration;
 import java.util.List;
 

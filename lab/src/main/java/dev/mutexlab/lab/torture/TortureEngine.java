@@ -48,22 +48,22 @@ public final class TortureEngine {
     public TortureReport run(Consumer<String> progress, String command) {
         validate(config.specs());
         String startedAt = Instant.now().toString();
-        List<LockResult> results = new ArrayList<>();
+        List<TortureOutcome> results = new ArrayList<>();
         int n = config.specs().size();
         for (int i = 0; i < n; i++) {
             String spec = config.specs().get(i);
             String label = "[" + (i + 1) + "/" + n + "]";
-            LockResult r = new LockRun(spec, config).run(progress, label);
+            TortureOutcome r = new LockRun(spec, config).run(progress, label);
             progress.accept("torture: " + label + " " + spec + ": " + r.totalAcquisitions() + " acquisitions, "
                     + r.totalFailures() + " failures: " + r.verdict());
             results.add(r);
         }
-        boolean ok = results.stream().allMatch(LockResult::success);
+        boolean ok = results.stream().allMatch(TortureOutcome::success);
         return new TortureReport(TortureReport.SCHEMA, command, startedAt, Runtime.version().toString(),
                 Runtime.getRuntime().availableProcessors(), config.durationPerLock().toNanos(), config.writers(),
                 config.threadsLabel(), config.longHold().toNanos(), config.stutter().toNanos(),
                 config.stuckAfter().toNanos(), config.seed(), List.copyOf(results),
-                ok ? LockResult.SUCCESS : LockResult.FAILURE);
+                ok ? TortureOutcome.SUCCESS : TortureOutcome.FAILURE);
     }
 
     /** Runs the whole session without a command line. */

@@ -3,7 +3,7 @@ package dev.mutexlab.lab.torture;
 import java.util.List;
 
 /**
- * A whole torture session: the settings, the machine, and one {@link LockResult} per lock. This
+ * A whole torture session: the settings, the machine, and one {@link TortureOutcome} per lock. This
  * is the JSON document {@code mutexlab torture --out} writes (schema in {@code docs/torture.md}).
  *
  * @param schema             {@value #SCHEMA}
@@ -23,12 +23,12 @@ import java.util.List;
  */
 public record TortureReport(String schema, String command, String startedAt, String javaVersion, int cpus,
                             long durationPerLockNanos, int writers, String threads, long longHoldNanos,
-                            long stutterNanos, long stuckAfterNanos, long seed, List<LockResult> locks,
+                            long stutterNanos, long stuckAfterNanos, long seed, List<TortureOutcome> locks,
                             String verdict) {
     public static final String SCHEMA = "mutexlab.torture/1";
 
     /** Whether every lock succeeded. */
     public boolean success() {
-        return LockResult.SUCCESS.equals(verdict);
+        return TortureOutcome.SUCCESS.equals(verdict);
     }
 }

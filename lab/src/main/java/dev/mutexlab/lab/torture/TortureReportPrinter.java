@@ -19,7 +19,7 @@ public final class TortureReportPrinter {
         out.printf("torture: %d writers (%s), %s per lock, long hold %s, stutter %s, stuck after %s, %d CPUs, Java %s%n",
                 report.writers(), report.threads(), fmt(report.durationPerLockNanos()), fmt(report.longHoldNanos()),
                 fmt(report.stutterNanos()), fmt(report.stuckAfterNanos()), report.cpus(), report.javaVersion());
-        for (LockResult r : report.locks()) {
+        for (TortureOutcome r : report.locks()) {
             long failed = r.totalFailures();
             out.printf("%s-torture: Writes:  Total: %d  Max/Min: %d/%d %s  Fail: %d %s%n", r.spec(),
                     r.totalAcquisitions(), r.maxPerWriter(), r.minPerWriter(), r.imbalanced() ? "???" : "",

@@ -26,7 +26,7 @@ final class Writer implements Runnable {
     private final LockRun run;
     private final WriterSlot slot;
     private final Lock lock;
-    private final LockProbe probe;
+    private final LockInspector inspector;
     private final Condition condition;
     private final SplittableRandom rng;
 
@@ -38,7 +38,7 @@ final class Writer implements Runnable {
         this.run = run;
         this.slot = slot;
         this.lock = run.lock;
-        this.probe = run.probe;
+        this.inspector = run.inspector;
         this.condition = run.condition;
         this.rng = new SplittableRandom(seed);
     }
@@ -81,7 +81,7 @@ final class Writer implements Runnable {
     /** Throws, holding nothing, as the watchdog asked; the watchdog starts a replacement. */
     private void crash() {
         slot.crashRequested = false;
-        if (probe.canInspect() && probe.holdCount() != 0) {
+        if (inspector.canInspect() && inspector.holdCount() != 0) {
             run.fail(FailureKind.OWNER, () -> slot.name() + " holds the lock outside its critical section");
         }
         run.fault(FaultKind.WRITER_CRASH);
@@ -148,9 +148,9 @@ final class Writer implements Runnable {
 
     /** The owner checks on entry at hold depth {@code holds}, and the exclusion sentinel. */
     private void enter(int holds) {
-        if (probe.canInspect() && (!probe.isHeldByCurrentThread() || probe.holdCount() != holds)) {
+        if (inspector.canInspect() && (!inspector.isHeldByCurrentThread() || inspector.holdCount() != holds)) {
             run.fail(FailureKind.OWNER, () -> slot.name() + " inside the critical section, but the lock says held="
-                    + probe.isHeldByCurrentThread() + " holds=" + probe.holdCount() + " (expected " + holds + ")");
+                    + inspector.isHeldByCurrentThread() + " holds=" + inspector.holdCount() + " (expected " + holds + ")");
         }
         Thread other = run.holder();
         if (other != null) {
@@ -180,7 +180,7 @@ final class Writer implements Runnable {
             run.fail(FailureKind.OWNER, () -> slot.name() + ": unlock threw " + e);
             return;
         }
-        if (probe.canInspect() && probe.isHeldByCurrentThread()) {
+        if (inspector.canInspect() && inspector.isHeldByCurrentThread()) {
             run.fail(FailureKind.OWNER, () -> slot.name() + " still holds the lock after its last unlock");
         }
     }
@@ -204,8 +204,8 @@ final class Writer implements Runnable {
             holds++;
             run.op(LockRun.Op.REENTRANT);
             int expected = holds;
-            if (probe.canInspect() && probe.holdCount() != expected) {
-                run.fail(FailureKind.OWNER, () -> slot.name() + ": hold count " + probe.holdCount() + " after re-entering, expected " + expected);
+            if (inspector.canInspect() && inspector.holdCount() != expected) {
+                run.fail(FailureKind.OWNER, () -> slot.name() + ": hold count " + inspector.holdCount() + " after re-entering, expected " + expected);
             }
         }
         if (rng.nextInt(4) == 0) {

@@ -1,10 +1,10 @@
 package dev.mutexlab.lab.workload;
 
-import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Shape;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.WaitSummary;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.Shape;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.locks.LockStats;
 import dev.mutexlab.locks.Mutex;
 import java.util.ArrayList;

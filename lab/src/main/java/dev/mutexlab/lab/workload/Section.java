@@ -1,6 +1,6 @@
 package dev.mutexlab.lab.workload;
 
-import dev.mutexlab.lab.spec.LabLock;
+import dev.mutexlab.lab.config.LabLock;
 import java.util.concurrent.locks.Lock;
 
 /**

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Machine;
@@ -13,7 +11,9 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.stats.Metrics;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

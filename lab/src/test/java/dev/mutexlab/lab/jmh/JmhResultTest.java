@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mutexlab.lab.Cli;
-import dev.mutexlab.lab.UsageException;
 import dev.mutexlab.lab.report.Chart;
+import dev.mutexlab.lab.results.UsageException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URISyntaxException;

@@ -3,9 +3,9 @@ package dev.mutexlab.lab.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.WaitSummary;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

@@ -3,13 +3,13 @@ package dev.mutexlab.lab.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mutexlab.lab.UsageException;
-import dev.mutexlab.lab.spec.Procs;
-import dev.mutexlab.lab.spec.LabLock;
-import dev.mutexlab.lab.spec.Outside;
-import dev.mutexlab.lab.spec.RunConfig;
-import dev.mutexlab.lab.spec.Shape;
-import dev.mutexlab.lab.spec.ThreadKind;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Outside;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.results.UsageException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.mutexlab.lab.torture;
 
+import dev.mutexlab.lab.config.Durations;
 import dev.mutexlab.lab.results.ResultIO;
-import dev.mutexlab.lab.spec.Durations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,7 +43,7 @@ class TortureEngineTest {
         return TortureConfig.defaults(List.of(spec), perLock).withStutter(perLock.dividedBy(2));
     }
 
-    private static LockResult torture(String spec, Duration perLock) {
+    private static TortureOutcome torture(String spec, Duration perLock) {
         TortureReport report = new TortureEngine(config(spec, perLock)).run(line -> { });
         assertThat(report.locks()).hasSize(1);
         return report.locks().getFirst();
@@ -53,10 +53,10 @@ class TortureEngineTest {
     @MethodSource("realSpecs")
     void realLockSurvivesTortureOnPlatformAndVirtualWriters(String spec) {
         Duration perSpec = REAL_SPECS_BUDGET.dividedBy(Math.max(1, Locks.exampleSpecs().size()));
-        LockResult r = torture(spec, perSpec.compareTo(MIN_PER_SPEC) < 0 ? MIN_PER_SPEC : perSpec);
+        TortureOutcome r = torture(spec, perSpec.compareTo(MIN_PER_SPEC) < 0 ? MIN_PER_SPEC : perSpec);
 
         assertThat(r.verdict()).as("%s failures %s, e.g. %s", spec, r.failures(), r.failureSamples())
-                .isEqualTo(LockResult.SUCCESS);
+                .isEqualTo(TortureOutcome.SUCCESS);
         assertThat(r.totalAcquisitions()).isPositive();
         assertThat(r.writerResults()).extracting(WriterResult::kind).contains("platform", "virtual");
         assertThat(r.faults(FaultKind.TINY_TIMEOUT) + r.faults(FaultKind.INTERRUPT)).isPositive();
@@ -64,18 +64,18 @@ class TortureEngineTest {
 
     @Test
     void bustedLockFailsForAnExclusionViolation() {
-        LockResult r = torture("busted", CONTROL_DURATION);
+        TortureOutcome r = torture("busted", CONTROL_DURATION);
 
-        assertThat(r.verdict()).isEqualTo(LockResult.FAILURE);
+        assertThat(r.verdict()).isEqualTo(TortureOutcome.FAILURE);
         assertThat(r.failures(FailureKind.EXCLUSION)).as("exclusion violations").isPositive();
         assertThat(r.failures(FailureKind.LOST_WAKEUP)).as("busted never blocks").isZero();
     }
 
     @Test
     void lostWakeupLockFailsForAStuckWriterNotForExclusion() {
-        LockResult r = torture("busted:lostwakeup", CONTROL_DURATION);
+        TortureOutcome r = torture("busted:lostwakeup", CONTROL_DURATION);
 
-        assertThat(r.verdict()).isEqualTo(LockResult.FAILURE);
+        assertThat(r.verdict()).isEqualTo(TortureOutcome.FAILURE);
         assertThat(r.failures(FailureKind.LOST_WAKEUP)).as("stuck writers, %s", r.failureSamples()).isPositive();
         assertThat(r.failures(FailureKind.EXCLUSION)).isZero();
         assertThat(r.failures(FailureKind.OWNER)).isZero();

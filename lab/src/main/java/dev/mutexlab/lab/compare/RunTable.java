@@ -1,0 +1,156 @@
+package dev.mutexlab.lab.compare;
+
+import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.RunResult;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.stats.Spread;
+import dev.mutexlab.locks.LockSpec;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints a run as the original experiment printed its table: one block per (threads, procs, workers), a row per hold, a
+ * column group per lock — throughput (median, k/s), share of the ceiling, and the ratio to the
+ * first lock within each batch (median, min–max) — then a second block with the tail of the wait
+ * to acquire and the fairness across workers. Also writes the samples as CSV.
+ */
+public final class RunTable {
+    private RunTable() {
+    }
+
+    public static void print(RunResult result, PrintWriter out) {
+        for (GroupResult g : result.groups()) {
+            Map<String, List<ShapeResult>> blocks = new LinkedHashMap<>();
+            for (ShapeResult s : g.shapes()) {
+                blocks.computeIfAbsent(s.workers() + "", k -> new ArrayList<>()).add(s);
+            }
+            for (List<ShapeResult> block : blocks.values()) {
+                printBlock(g, block, out);
+            }
+        }
+        out.flush();
+    }
+
+    private static void printBlock(GroupResult g, List<ShapeResult> shapes, PrintWriter out) {
+        ShapeResult first = shapes.get(0);
+        List<String> locks = first.locks().stream().map(LockResult::spec).toList();
+        String baseline = locks.get(0);
+        out.printf("%n%s threads, P=%d (%s), %d workers, outside work %s%n", g.threads(), g.procs(), g.enforcement(),
+                first.workers(), outsideText(shapes));
+        int w = Math.max(30, locks.stream().mapToInt(String::length).max().orElse(0) + 2);
+        StringBuilder h1 = new StringBuilder(String.format("%-7s %-9s", "hold", "ceiling"));
+        StringBuilder h2 = new StringBuilder(String.format("%-7s %-9s", "", "per sec"));
+        for (String l : locks) {
+            h1.append(" | ").append(pad(l, w));
+            h2.append(" | ").append(pad("k/s   ceil  ×" + shortName(baseline), w));
+        }
+        out.println(h1);
+        out.println(h2);
+        for (ShapeResult s : shapes) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-7s %-9s",
+                    LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())), rate(s.ceilingPerSec())));
+            for (LockResult lr : s.locks()) {
+                row.append(" | ").append(pad(String.format(Locale.ROOT, "%-5s %4s  %s", kilo(lr.throughput().median()),
+                        percent(lr.utilization().median()), ratio(lr.ratio())), w));
+            }
+            out.println(row);
+        }
+        out.println("wait to acquire p99 / max, and fairness across workers (Jain's index, 1 = equal):");
+        for (ShapeResult s : shapes) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-7s %-9s",
+                    LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())), ""));
+            for (LockResult lr : s.locks()) {
+                row.append(" | ").append(pad(String.format(Locale.ROOT, "%s / %s  J=%.2f",
+                        micros(lr.waits().p99Nanos()), micros(lr.waits().maxNanos()), lr.jain().median()), w));
+            }
+            out.println(row);
+        }
+    }
+
+    /** Every sample as CSV, one row per (group, shape, lock, run). */
+    public static String csv(RunResult result) {
+        StringBuilder sb = new StringBuilder("threads,procs,workers,hold_ns,outside_ns,ceiling_per_s,lock,run,order,"
+                + "throughput_per_s,ratio_median,acquisitions,wait_p50_ns,wait_p99_ns,wait_p999_ns,wait_max_ns,jain,"
+                + "cpu_per_wall,voluntary_switches,involuntary_switches,starvation_share\n");
+        for (GroupResult g : result.groups()) {
+            for (ShapeResult s : g.shapes()) {
+                for (LockResult lr : s.locks()) {
+                    for (Sample x : lr.runs()) {
+                        sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.1f,%s,%d,%d,%.1f,%.4f,%d,%d,%d,%d,%d,%.4f,%.3f,%d,%d,%.4f%n",
+                                s.threads(), s.procs(), s.workers(), s.holdNanos(), s.outsideNanos(), s.ceilingPerSec(),
+                                csvField(lr.spec()), x.run(), x.order(), x.throughputPerSec(), lr.ratio().median(),
+                                x.acquisitions(), x.waits().p50Nanos(), x.waits().p99Nanos(), x.waits().p999Nanos(),
+                                x.waits().maxNanos(), x.jain(), x.cpuPerWall(), x.voluntarySwitches(),
+                                x.involuntarySwitches(), x.starvationShare()));
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String csvField(String s) {
+        return s.contains(",") ? '"' + s + '"' : s;
+    }
+
+    private static String outsideText(List<ShapeResult> shapes) {
+        ShapeResult s = shapes.get(0);
+        boolean equal = shapes.stream().allMatch(x -> x.outsideNanos() == x.holdNanos());
+        if (equal) {
+            return "= hold";
+        }
+        boolean same = shapes.stream().allMatch(x -> x.outsideNanos() == s.outsideNanos());
+        return same ? LockSpec.formatDuration(Duration.ofNanos(s.outsideNanos())) : "(varies with hold)";
+    }
+
+    private static String shortName(String spec) {
+        return spec.length() > 10 ? spec.substring(0, 10) : spec;
+    }
+
+    public static String pad(String s, int w) {
+        return s.length() >= w ? s.substring(0, w) : s + " ".repeat(w - s.length());
+    }
+
+    static String rate(double perSec) {
+        if (perSec <= 0 || Double.isNaN(perSec)) {
+            return "-";
+        }
+        return perSec >= 1e6 ? String.format(Locale.ROOT, "%.1fM", perSec / 1e6) : String.format(Locale.ROOT, "%.0fk", perSec / 1e3);
+    }
+
+    public static String kilo(double perSec) {
+        return perSec >= 1e5 ? String.format(Locale.ROOT, "%.0f", perSec / 1e3) : String.format(Locale.ROOT, "%.1f", perSec / 1e3);
+    }
+
+    static String percent(double fraction) {
+        return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+
+    public static String ratio(Spread r) {
+        if (Double.isNaN(r.median())) {
+            return "-";
+        }
+        if (r.min() == r.max()) {
+            return String.format(Locale.ROOT, "%.2f", r.median());
+        }
+        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.median(), r.min(), r.max());
+    }
+
+    public static String micros(long nanos) {
+        if (nanos >= 10_000_000) {
+            return String.format(Locale.ROOT, "%.0fms", nanos / 1e6);
+        }
+        if (nanos >= 1_000_000) {
+            return String.format(Locale.ROOT, "%.1fms", nanos / 1e6);
+        }
+        return nanos >= 10_000 ? String.format(Locale.ROOT, "%.0fus", nanos / 1e3)
+                : String.format(Locale.ROOT, "%.1fus", nanos / 1e3);
+    }
+}
