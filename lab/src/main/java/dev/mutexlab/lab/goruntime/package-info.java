@@ -11,5 +11,11 @@
  * <p>They exist to make Go's runtime-lock benchmarks ({@code mutexlab suite}) exercise a Java lock the way
  * Go's benchmarks exercise the runtime lock, so they follow Go's {@code chan.go}, {@code select.go},
  * {@code sema.go} and {@code rwmutex.go} step by step rather than {@code java.util.concurrent}.
+ *
+ * <p>Layer: the bottom beside {@code stats}; imports nothing of the lab, only the lock under test.
+ * {@code gobench} runs Go's benchmarks on it.
+ *
+ * <p>Open first: {@link dev.mutexlab.lab.goruntime.Chan}, then
+ * {@link dev.mutexlab.lab.goruntime.Sema} and {@code SudogQueue}.
  */
 package dev.mutexlab.lab.goruntime;

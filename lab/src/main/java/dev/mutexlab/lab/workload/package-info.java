@@ -1,0 +1,11 @@
+/**
+ * What a measuring child JVM runs: the workers of Go's starvation-mode experiment
+ * ({@code lock; busy hold; unlock; busy outside}), calibrated busy work the JIT cannot remove, and
+ * one measurement of one lock in one shape.
+ *
+ * <p>Layer: on {@code config}, {@code results} and {@code stats}; {@code runner} drives it.
+ *
+ * <p>Open first: {@link dev.mutexlab.lab.workload.Worker}, then
+ * {@link dev.mutexlab.lab.workload.Measurement} and {@link dev.mutexlab.lab.workload.BusyWork}.
+ */
+package dev.mutexlab.lab.workload;
