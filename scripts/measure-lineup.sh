@@ -18,7 +18,7 @@ cd "$root"
     --locks lineup,go,go:threshold=0,jdk,kernel,semaphore:handoff,synchronized \
     --out "$out/run-lineup-64workers-2cpu.json" | tee "$out/run-lineup-64workers-2cpu.txt"
 
-# Target 3: the seed's grid (clipped to this machine's CPUs), five locks, shortened batches.
+# Target 3: the grid of Go's starvation-mode experiment (clipped to this machine's CPUs), five locks, shortened batches.
 "$ml" sweep --locks lineup,go,go:threshold=0,jdk,synchronized --runs 3 --duration 200ms --warmup 50ms \
     --out "$out/sweep-lineup-2cpu.json" | tee "$out/sweep-lineup-2cpu.txt"
 

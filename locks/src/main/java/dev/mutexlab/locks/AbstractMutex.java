@@ -25,7 +25,7 @@ import java.util.concurrent.locks.Condition;
  * opaque reads. The uncontended cost over the algorithm's own fast path is one field compare and
  * two plain stores of the owner; the hold count is kept as holds beyond the first, so a
  * non-reentrant lock/unlock pair never writes it. The owner stores are plain, as AQS's
- * {@code exclusiveOwnerThread} is: an opaque store (an earlier version) gains nothing here, since
+ * {@code exclusiveOwnerThread} is: an opaque store would gain nothing here, since
  * the acquiring and releasing atomics already order them, and costs C2 a compiler barrier on each
  * side of the store on the fast path.
  *

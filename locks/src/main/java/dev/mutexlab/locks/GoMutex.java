@@ -75,16 +75,15 @@ public final class GoMutex extends AbstractMutex {
      * Cancellation (Go has none). A waiter that gives up while queued takes itself out of the
      * semaphore queue and then out of the count (leaveWaiters): W + pending semaphore units must
      * drop by one. If W is 0, an unlocker already counted it as woken (T7), so it takes that
-     * unlocker's semaphore unit and WOKEN flag and gives up as a woken waiter would. (Leaving them
-     * for the next arrival, as an earlier version did, let a still-counted waiter act as woken and
-     * count itself twice: torture found the phantom waiter.) Removing the last waiter of a
+     * unlocker's semaphore unit and WOKEN flag and gives up as a woken waiter would. (It must take
+     * them itself: left for the next arrival, they would let a waiter that is still counted act as
+     * woken and count itself twice, a phantom waiter.) Removing the last waiter of a
      * starving, locked mutex also ends starvation mode, since unlock must never hand off to
      * nobody. If the mutex is starving and unlocked with W = 1, ownership is in transit and the
      * leaving waiter is the only one it can be meant for: the unlocker found the semaphore queue
-     * empty (the waiter had just left it) and left the unit in the count. Decrementing W there, as
-     * an earlier version did, stranded that unit and left a free mutex in starvation mode, which
-     * isLocked() reported held and tryLock() refused until a blocking lock() happened to take the
-     * unit. So the waiter takes the unit and the lock, exactly as a queued waiter that is handed
+     * empty (the waiter had just left it) and left the unit in the count. Decrementing W there
+     * would strand that unit and leave a free mutex in starvation mode, which isLocked() reports
+     * held and tryLock() refuses until a blocking lock() happens to take the unit. So the waiter takes the unit and the lock, exactly as a queued waiter that is handed
      * ownership while giving up: the invariant "while STARVING, LOCKED is clear iff one handoff
      * unit is in transit, and W counts its recipient" holds throughout. (Ending starvation mode
      * and leaving the lock free instead would still have to consume the unit, and would break the

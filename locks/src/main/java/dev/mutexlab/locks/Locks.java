@@ -28,9 +28,8 @@ public final class Locks {
      * @param name        the spec name
      * @param description one line: what the lock is
      * @param examples    specs worth listing, each with a one-line description
-     * @param listed      whether it is a real lock to list and compare (false for test controls)
      */
-    public record Entry(String name, String description, Map<String, String> examples, boolean listed,
+    public record Entry(String name, String description, Map<String, String> examples,
                         BiFunction<LockSpec, Boolean, Lock> factory) {
     }
 
@@ -52,37 +51,37 @@ public final class Locks {
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
-                true, Locks::go));
+                Locks::go));
         register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck (or none, where that measures faster), the rest asleep in line, handoff to a waiter past its bound (1 ms)",
                 examples(
                         "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
                         "lineup:deck=open", "a waiter always spins on deck (the default measures whether that or a closed deck moves the lock faster)",
                         "lineup:deck=closed", "platform threads that find the lock taken always sleep at once: for holds of a few hundred ns"),
-                true, Locks::lineup));
+                Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
                         "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
                         "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
-                true, Locks::spinbit));
+                Locks::spinbit));
         register(new Entry("futex", "Go's runtime mutex on Linux before 1.24: the 2011 tristate lock (spin 4x30, yield, sleep), or the blocking lock it replaced",
                 examples(
                         "futex", "2011-1.23 tristate lock: unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping",
                         "futex:blocking", "before 2011: locked bit + waiter count, sleeps at once (no spinning), every unlock with a count wakes one"),
-                true, Locks::futex));
+                Locks::futex));
         register(new Entry("semaphore", "Linux semaphores as a mutex: the 1999 sleepers-count semaphore, or the 2008 FIFO semaphore with direct handoff",
                 examples(
                         "semaphore", "1999 sleepers semaphore, with the down path's second wakeup replaced by bookkeeping",
                         "semaphore:wake2", "1999 sleepers semaphore as written: down also wakes the next waiter",
                         "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter"),
-                true, Locks::semaphore));
+                Locks::semaphore));
         register(new Entry("kernel", "Linux's struct mutex: owner word with WAITERS/HANDOFF/PICKUP, OSQ-queued bounded spinning, FIFO sleepers, handoff on demand",
                 examples("kernel", "stealing allowed until the first waiter, woken and beaten once, asks for a handoff"),
-                true, Locks::kernel));
+                Locks::kernel));
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
-                examples("jdk", "ReentrantLock(false)"), true, (spec, stats) -> jdk(spec, false)));
+                examples("jdk", "ReentrantLock(false)"), (spec, stats) -> jdk(spec, false)));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
-                examples("jdk-fair", "ReentrantLock(true)"), true, (spec, stats) -> jdk(spec, true)));
+                examples("jdk-fair", "ReentrantLock(true)"), (spec, stats) -> jdk(spec, true)));
     }
 
     private Locks() {
@@ -103,7 +102,7 @@ public final class Locks {
         Entry entry = REGISTRY.get(parsed.name());
         if (entry == null) {
             throw new IllegalArgumentException("unknown lock '" + parsed.name() + "' (known: "
-                    + String.join(", ", listedNames()) + ")");
+                    + String.join(", ", registeredNames()) + ")");
         }
         return entry.factory().apply(parsed, recordStats);
     }
@@ -117,18 +116,12 @@ public final class Locks {
         }
     }
 
-    /** The real locks, in listing order (test controls are left out). */
+    /** Every lock, in listing order (the torture controls are not in the registry). */
     public static List<Entry> specs() {
-        List<Entry> list = new ArrayList<>();
-        for (Entry e : REGISTRY.values()) {
-            if (e.listed()) {
-                list.add(e);
-            }
-        }
-        return Collections.unmodifiableList(list);
+        return List.copyOf(REGISTRY.values());
     }
 
-    /** The example specs of every real lock, in listing order. */
+    /** The example specs of every lock, in listing order. */
     public static List<String> exampleSpecs() {
         List<String> list = new ArrayList<>();
         for (Entry e : specs()) {
@@ -137,14 +130,14 @@ public final class Locks {
         return list;
     }
 
-    /** Adds a lock to the registry; for this library's own locks and test controls. */
+    /** Adds a lock to the registry; for this library's own locks. */
     static synchronized void register(Entry entry) {
         if (REGISTRY.putIfAbsent(entry.name(), entry) != null) {
             throw new IllegalStateException("lock name registered twice: " + entry.name());
         }
     }
 
-    private static List<String> listedNames() {
+    private static List<String> registeredNames() {
         List<String> names = new ArrayList<>();
         for (Entry e : specs()) {
             names.add(e.name());

@@ -26,7 +26,7 @@ public final class LocksCommand implements Callable<Integer> {
         }
         out.printf("%nLab-only specs (mutexlab run and friends):%n");
         out.printf("  %-24s %s%n", "synchronized", "the critical section in a synchronized block (HotSpot monitor)");
-        out.printf("  %-24s %s%n", "SPEC+yield", "any lock with Thread.yield() right after unlock (the original experiment's Gosched diagnostic)");
+        out.printf("  %-24s %s%n", "SPEC+yield", "any lock with Thread.yield() right after unlock (Go's starvation-mode experiment's Gosched diagnostic)");
         return 0;
     }
 }

@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Prints a run as the original experiment printed its table: one block per (threads, procs, workers), a row per hold, a
+ * Prints a run as Go's starvation-mode experiment printed its table: one block per (threads, procs, workers), a row per hold, a
  * column group per lock — throughput (median, k/s), share of the ceiling, and the ratio to the
  * first lock within each batch (median, min–max) — then a second block with the tail of the wait
  * to acquire and the fairness across workers. Also writes the samples as CSV.

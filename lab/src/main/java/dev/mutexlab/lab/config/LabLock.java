@@ -7,7 +7,7 @@ import java.util.concurrent.locks.Lock;
 /**
  * A lock as the lab names it: any library spec ({@code go:threshold=0}, {@code jdk-fair}), or
  * {@code synchronized} (the critical section in a synchronized block), optionally with the suffix
- * {@code +yield}: {@link Thread#yield()} right after unlock, the original experiment's {@code Gosched} diagnostic.
+ * {@code +yield}: {@link Thread#yield()} right after unlock, Go's starvation-mode experiment's {@code Gosched} diagnostic.
  *
  * @param spec        the spec as written, e.g. {@code go+yield}
  * @param lockSpec    the library spec, or {@code synchronized}

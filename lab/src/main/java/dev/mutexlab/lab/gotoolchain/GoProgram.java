@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The seed loop as a Go program, built in a work folder against Go's own {@code sync.Mutex} with its
+ * The loop of Go's starvation-mode experiment as a Go program, built in a work folder against Go's own {@code sync.Mutex} with its
  * starvation threshold made a variable: the folder gets {@code main.go} (the lab's resource
  * {@code seedloop.go}), the patched copy of the toolchain's mutex file ({@link MutexPatch}), the added
  * setter file and {@code overlay.json}, then {@code go build -overlay overlay.json} swaps them in for

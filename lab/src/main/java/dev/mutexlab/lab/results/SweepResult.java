@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The JSON result of {@code mutexlab sweep} (schema {@value #SCHEMA}, documented in
  * docs/results-schema.md). Groups and shapes are as in {@link RunResult}; the summary holds, per
- * thread kind and lock, the original experiment's summary: the per-shape median ratios to the first lock by
+ * thread kind and lock, Go's starvation-mode experiment's summary: the per-shape median ratios to the first lock by
  * (hold, outside), summarized over the other dimensions (workers, procs).
  *
  * @param schema    always {@value #SCHEMA}
@@ -17,14 +17,14 @@ import java.util.List;
  * @param clipped   what was left out of the grid for this machine, in words (empty when nothing)
  * @param sessions  how many sessions measured it (more than 1 when it was resumed)
  * @param groups    one per (thread kind, procs)
- * @param summary   the original experiment's summary
+ * @param summary   Go's starvation-mode experiment's summary
  */
 public record SweepResult(String schema, String command, String createdAt, Machine machine, RunResult.Config config,
                           String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) implements Result {
     public static final String SCHEMA = "mutexlab.sweep/1";
 
     /**
-     * One cell of the original experiment's summary.
+     * One cell of Go's starvation-mode experiment's summary.
      *
      * @param threads   thread kind
      * @param lock      the lock compared

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The original experiment's summary of a sweep: for each thread kind, each lock after the first, and each
+ * Go's starvation-mode experiment's summary of a sweep: for each thread kind, each lock after the first, and each
  * (hold, outside work), the median and range of the shapes' median ratios to the first lock over
  * the other dimensions (workers, procs). Each shape's ratio is itself a median over batches, taken
  * within a batch.

@@ -18,7 +18,7 @@ import java.util.Locale;
 
 /**
  * Prints a sweep: per shape, each lock's throughput (median, k/s) and its ratio to the first lock
- * within a batch (median, min–max); then the original experiment's summary by (hold, outside work).
+ * within a batch (median, min–max); then Go's starvation-mode experiment's summary by (hold, outside work).
  */
 public final class SweepTable {
     private SweepTable() {
@@ -61,7 +61,7 @@ public final class SweepTable {
         }
     }
 
-    /** The original experiment's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
+    /** Go's starvation-mode experiment's summary: one table per (thread kind, lock), rows by hold, columns by outside work. */
     public static void printSummary(List<SummaryRow> summary, List<Outside> outside, RunResult.Config config,
                                     PrintWriter out) {
         List<String> blocks = summary.stream().map(r -> r.threads() + "|" + r.lock()).distinct().toList();

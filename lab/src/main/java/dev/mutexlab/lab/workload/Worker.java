@@ -3,7 +3,7 @@ package dev.mutexlab.lab.workload;
 import org.HdrHistogram.Histogram;
 
 /**
- * One worker of the original experiment's loop: {@code lock; busy hold; unlock; busy outside}, until told to stop.
+ * One worker of Go's starvation-mode experiment's loop: {@code lock; busy hold; unlock; busy outside}, until told to stop.
  * During the measured phase it counts its acquisitions and records each wait to acquire in its own
  * histogram — no shared state, no locking in the harness.
  */

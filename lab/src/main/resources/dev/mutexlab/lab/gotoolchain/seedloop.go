@@ -1,4 +1,4 @@
-// The lab's seed loop on Go's own sync.Mutex. mutexlab writes this file into a work folder and
+// The loop of Go's starvation-mode experiment on Go's own sync.Mutex. mutexlab writes this file into a work folder and
 // builds it with `go build -overlay`, which swaps in a copy of the toolchain's mutex source whose
 // starvation threshold is a variable (see dev.mutexlab.lab.gotoolchain.MutexPatch), so one binary runs
 // the default mutex, forced handoff (-threshold 0) and no starvation mode (-threshold max int64).

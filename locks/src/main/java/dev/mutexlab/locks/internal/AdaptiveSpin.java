@@ -16,9 +16,9 @@ import java.lang.invoke.VarHandle;
  * [{@link #MIN_NANOS}, {@link #MAX_NANOS}]. So short critical sections keep the budget a few times
  * their length (a spinner whose holder was preempted gives up soon instead of burning a processor
  * for the longest budget), long ones grow it quickly, and waits that spinning never catches bring
- * it down within a few dozen failures. Halving on failure, as an earlier version did, collapsed the
- * budget whenever waiters arrived mid-way through long holds, and then every handover paid a park
- * and a wake-up. The field
+ * it down within a few dozen failures. A failure shrinks the budget by an eighth, not by half,
+ * because halving collapses it whenever waiters arrive mid-way through long holds, and then every
+ * handover pays a park and a wake-up. The field
  * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
  * another, which only makes the heuristic a little less precise, never incorrect. On one
  * processor the budget is zero: a spinner could only delay the holder it waits for.

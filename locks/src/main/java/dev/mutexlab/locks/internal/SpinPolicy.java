@@ -5,7 +5,9 @@ package dev.mutexlab.locks.internal;
  * ({@code procyield}: bursts of {@link Thread#onSpinWait()}, the PAUSE instruction on x86), then a
  * few rounds of passive spinning ({@code osyield}: {@link Thread#yield()}), then park. Like Agrona's
  * {@code IdleStrategy}, the policy is an object with its defaults as named constants, so a lock
- * states its waiting behaviour in one place and experiments can vary it.
+ * states its waiting behaviour in one field. Every lock of the library uses {@link #GO}, Go's
+ * constants, and none takes a policy from its caller: a lock that waits differently says so in
+ * its own code (as {@code KernelMutex}'s bounded optimistic spin does).
  *
  * <p>Spinning only pays when the owner can run at the same time as the spinner. Go checks
  * "multicore and GOMAXPROCS &gt; 1"; here a platform thread may spin when the JVM sees more than one
