@@ -87,8 +87,9 @@ public final class BlockingFutexMutex extends AbstractMutex {
     static final int LOCKED = 1;
     static final int WAITER = 2;
 
-    private volatile int state;
-    private final Futex futex = new Futex();
+    volatile int state; // package-private: the tests check the word on it
+    final Futex futex = new Futex(); // package-private: the tests read its sleepers
+    private final BlockingFutexMutexHooks hooks;
 
     /** A blocking futex mutex without statistics. */
     public BlockingFutexMutex() {
@@ -97,7 +98,13 @@ public final class BlockingFutexMutex extends AbstractMutex {
 
     /** A blocking futex mutex, recording {@link #stats()} when {@code recordStats}. */
     public BlockingFutexMutex(boolean recordStats) {
+        this(recordStats, BlockingFutexMutexHooks.NONE);
+    }
+
+    /** As {@link #BlockingFutexMutex(boolean)}, with the hooks a test stops it at. */
+    BlockingFutexMutex(boolean recordStats, BlockingFutexMutexHooks hooks) {
         super(recordStats);
+        this.hooks = hooks;
     }
 
     // ---- algorithm
@@ -167,10 +174,7 @@ public final class BlockingFutexMutex extends AbstractMutex {
 
     /** Sleeps on the futex while the word is {@code expected}. */
     private int sleep(int expected, Waiter node, int mode, long deadlineNanos) {
-        Runnable hook = beforeSleepForTest; // plain: set before the threads start; null in use
-        if (hook != null) {
-            hook.run();
-        }
+        hooks.beforeSleep();
         return futex.sleep(stateReader, expected, node, mode, deadlineNanos, this);
     }
 
@@ -221,19 +225,6 @@ public final class BlockingFutexMutex extends AbstractMutex {
         int s = state;
         return "state=" + ((s & LOCKED) != 0 ? "LOCKED" : "UNLOCKED") + ", counted=" + (s >>> 1)
                 + ", sleepers=" + futex.sleepers();
-    }
-
-    // ---- test hooks (package-private)
-
-    /** Runs in a waiter after it counted itself and before its futex sleep (tests drive the race there). */
-    Runnable beforeSleepForTest;
-
-    int stateForTest() {
-        return state;
-    }
-
-    int sleepersForTest() {
-        return futex.sleepers();
     }
 
     // ---- VarHandle mechanics

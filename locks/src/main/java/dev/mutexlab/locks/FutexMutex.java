@@ -79,8 +79,8 @@ public final class FutexMutex extends AbstractMutex {
     static final int LOCKED = 1;
     static final int SLEEPING = 2;
 
-    private volatile int state;
-    private final Futex futex = new Futex();
+    volatile int state; // package-private: the tests check the word on it
+    final Futex futex = new Futex(); // package-private: the tests read its sleepers
     /** The word as the futex re-reads it (volatile), allocated once. */
     private final IntSupplier stateReader = () -> state;
     private final SpinPolicy spin = SpinPolicy.GO;
@@ -235,16 +235,6 @@ public final class FutexMutex extends AbstractMutex {
             case SLEEPING -> "SLEEPING";
             default -> "INVALID(" + s + ")";
         };
-    }
-
-    // ---- test hooks (package-private)
-
-    int stateForTest() {
-        return state;
-    }
-
-    int sleepersForTest() {
-        return futex.sleepers();
     }
 
     // ---- VarHandle mechanics

@@ -103,11 +103,12 @@ public final class GoMutex extends AbstractMutex {
     static final int WAITER_SHIFT = 3;
     static final int ONE_WAITER = 1 << WAITER_SHIFT;
 
-    private volatile int state;
-    private final RuntimeSemaphore sema = new RuntimeSemaphore();
+    volatile int state; // package-private: the tests check the invariants on it
+    final RuntimeSemaphore sema = new RuntimeSemaphore(); // package-private: the tests read its count and queue
     private final long starvationThresholdNanos;
     private final SpinPolicy spin = SpinPolicy.GO;
     private final boolean carrierAware;
+    private final GoMutexHooks hooks;
 
     /** A mutex with Go's 1 ms starvation threshold and no statistics. */
     public GoMutex() {
@@ -133,8 +134,14 @@ public final class GoMutex extends AbstractMutex {
      * Go's spinning conditions as far as Java can see them (see the class description).
      */
     public GoMutex(Duration starvationThreshold, boolean carrierAware, boolean recordStats) {
+        this(starvationThreshold, carrierAware, recordStats, GoMutexHooks.NONE);
+    }
+
+    /** As {@link #GoMutex(Duration, boolean, boolean)}, with the hooks a test stops it at. */
+    GoMutex(Duration starvationThreshold, boolean carrierAware, boolean recordStats, GoMutexHooks hooks) {
         super(recordStats);
         this.carrierAware = carrierAware;
+        this.hooks = hooks;
         Objects.requireNonNull(starvationThreshold, "starvationThreshold");
         if (starvationThreshold.isNegative()) {
             throw new IllegalArgumentException("starvation threshold must not be negative: " + starvationThreshold);
@@ -266,10 +273,7 @@ public final class GoMutex extends AbstractMutex {
                 int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
                 starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
-                    Runnable hook = beforeLeaveForTest;
-                    if (hook != null) {
-                        hook.run();
-                    }
+                    hooks.beforeLeave();
                     if (leaveWaiters(starving)) { // the wake or handoff meant for us came with the lock: keep it
                         if (r == RuntimeSemaphore.INTERRUPTED) {
                             node.rememberInterrupt();
@@ -517,27 +521,6 @@ public final class GoMutex extends AbstractMutex {
             return Long.MAX_VALUE;
         }
     }
-
-    // ---- test hooks (package-private): the design's invariants as oracles
-
-    int stateForTest() {
-        return state;
-    }
-
-    void setStateForTest(int s) {
-        state = s;
-    }
-
-    RuntimeSemaphore semaForTest() {
-        return sema;
-    }
-
-    /**
-     * Run by a waiter whose semaphore wait timed out or was interrupted, after it left the
-     * semaphore queue and before it leaves the count: lets a test build an interleaving there.
-     * Plain: set before the waiter thread starts.
-     */
-    Runnable beforeLeaveForTest;
 
     // ---- VarHandle mechanics
 

@@ -7,7 +7,6 @@ import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Linux's {@code struct mutex} (v4.11 and later) as a reentrant {@link java.util.concurrent.locks.Lock}:
@@ -94,10 +93,11 @@ public final class KernelMutex extends AbstractMutex {
     /** Rounds of {@link SpinPolicy#ACTIVE_SPIN_SIZE} onSpinWait a spinner may spend before sleeping. */
     public static final int OWNER_SPIN_ROUNDS = 8;
 
-    private volatile long owner;
+    volatile long owner; // package-private: the tests check the word on it
     private volatile SpinNode osqTail;
-    private final WaitQueue waitList = new WaitQueue();
+    final WaitQueue waitList = new WaitQueue(); // package-private: a test hook peeks at its first waiter
     private final SpinPolicy spin = SpinPolicy.GO;
+    private final KernelMutexHooks hooks;
 
     /** A kernel mutex without statistics. */
     public KernelMutex() {
@@ -106,12 +106,18 @@ public final class KernelMutex extends AbstractMutex {
 
     /** A kernel mutex, recording {@link #stats()} when {@code recordStats}. */
     public KernelMutex(boolean recordStats) {
+        this(recordStats, KernelMutexHooks.NONE);
+    }
+
+    /** As {@link #KernelMutex(boolean)}, with the hooks a test observes it through. */
+    KernelMutex(boolean recordStats, KernelMutexHooks hooks) {
         super(recordStats);
+        this.hooks = hooks;
     }
 
     // ---- algorithm
 
-    private static long token(Thread t) {
+    static long token(Thread t) { // package-private: the tests compare the owner word with it
         return t.threadId() << TOKEN_SHIFT;
     }
 
@@ -181,15 +187,7 @@ public final class KernelMutex extends AbstractMutex {
         if (stats != null) {
             stats.add(LockEvent.HANDOFF_REQUEST);
         }
-        AtomicInteger probe = handoffByNonFirstForTest;
-        if (probe != null) {
-            waitList.lockGuard();
-            boolean first = waitList.peekFirst() == node;
-            waitList.unlockGuard();
-            if (!first) {
-                probe.incrementAndGet();
-            }
-        }
+        hooks.handoffRequested(this, node);
     }
 
     /*
@@ -300,16 +298,11 @@ public final class KernelMutex extends AbstractMutex {
         if (rounds < 0) {
             return false;
         }
-        AtomicInteger holders = osqHoldersForTest;
-        if (holders != null) {
-            recordOsqHolders(holders.incrementAndGet());
-        }
+        hooks.osqLocked();
         try {
             return spinOnOwner(rounds);
         } finally {
-            if (holders != null) {
-                holders.decrementAndGet();
-            }
+            hooks.osqUnlocking();
             osqUnlock(node);
         }
     }
@@ -489,27 +482,6 @@ public final class KernelMutex extends AbstractMutex {
                 throw new ExceptionInInitializerError(e);
             }
         }
-    }
-
-    // ---- test hooks (package-private): null unless a test installs them
-
-    /** When set, counts threads that hold the OSQ (spin on the owner word) at once. */
-    volatile AtomicInteger osqHoldersForTest;
-    /** When set, the largest number of simultaneous OSQ holders seen. */
-    final AtomicInteger osqMaxHoldersForTest = new AtomicInteger();
-    /** When set, counts HANDOFF requests made by a waiter that was not first. */
-    volatile AtomicInteger handoffByNonFirstForTest;
-
-    private void recordOsqHolders(int now) {
-        osqMaxHoldersForTest.accumulateAndGet(now, Math::max);
-    }
-
-    long ownerForTest() {
-        return owner;
-    }
-
-    static long tokenForTest(Thread t) {
-        return token(t);
     }
 
     // ---- VarHandle mechanics

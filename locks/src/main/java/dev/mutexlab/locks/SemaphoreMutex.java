@@ -107,7 +107,7 @@ public final class SemaphoreMutex extends AbstractMutex {
     }
 
     private final Design design;
-    private volatile int count = 1;
+    volatile int count = 1; // package-private: the tests check the count on it
     /** Guarded by queue's guard (SLEEPERS designs). */
     private int sleepers;
     private final WaitQueue queue = new WaitQueue();
@@ -314,12 +314,6 @@ public final class SemaphoreMutex extends AbstractMutex {
     protected String stateString() {
         return "design=" + design + ", count=" + count
                 + (design == Design.HANDOFF ? "" : ", sleepers=" + sleepers) + ", queued=" + queue.size();
-    }
-
-    // ---- test hooks (package-private)
-
-    int countForTest() {
-        return count;
     }
 
     // ---- VarHandle mechanics

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks;
 
+import dev.mutexlab.locks.internal.IdRegistry;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
@@ -8,8 +9,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Go 1.24's runtime mutex, the "spinbit" lock, as a reentrant {@link java.util.concurrent.locks.Lock}:
@@ -53,7 +52,7 @@ public final class SpinbitMutex extends AbstractMutex {
      *   bit 9   STACK_LOCKED  try-lock: permission to pop or unlink sleepers
      *   bits 10+              id of the sleeper at the top of the LIFO stack (0: empty). Go stores
      *                         a partial M pointer; Java cannot, so each sleeping acquisition takes
-     *                         a small id from this lock's registry (Registry below) and stores
+     *                         a small id from this lock's own internal.IdRegistry and stores
      *                         id << 10.
      * Each sleeper's node holds the id of the one below it (Go's mWaitList.next). Pushers change
      * only the top (CAS of the word, with their own next set first); everything else — popping,
@@ -101,12 +100,13 @@ public final class SpinbitMutex extends AbstractMutex {
     /** Go's {@code mutexTailWakePeriod}: one wake decision in this many wakes the bottom sleeper. */
     public static final int TAIL_WAKE_PERIOD = 16;
 
-    private volatile long state;
+    volatile long state; // package-private: the tests check the word's invariants on it
     private final boolean preferLowLatency;
     private final SpinPolicy spin = SpinPolicy.GO;
     /** Threads that pushed themselves and have not yet returned from their sleep (for queue length). */
     private final AtomicInteger sleeping = new AtomicInteger();
-    private final Registry registry = new Registry();
+    private final IdRegistry<Sleeper> registry = new IdRegistry<>(Sleeper::new);
+    private final SpinbitMutexHooks hooks;
 
     /** A spinbit mutex without statistics. */
     public SpinbitMutex() {
@@ -118,8 +118,14 @@ public final class SpinbitMutex extends AbstractMutex {
      * sleepers wakes one (Go's behaviour for {@code sched.lock}).
      */
     public SpinbitMutex(boolean preferLowLatency, boolean recordStats) {
+        this(preferLowLatency, recordStats, SpinbitMutexHooks.NONE);
+    }
+
+    /** As {@link #SpinbitMutex(boolean, boolean)}, with the hooks a test observes it through. */
+    SpinbitMutex(boolean preferLowLatency, boolean recordStats, SpinbitMutexHooks hooks) {
         super(recordStats);
         this.preferLowLatency = preferLowLatency;
+        this.hooks = hooks;
     }
 
     /** Whether this mutex behaves as Go's {@code sched.lock}. */
@@ -169,7 +175,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     if ((next & ~M_MASK) == 0L) {
                         next &= ~SLEEPING;
                     }
-                    spinnerLeaving();
+                    hooks.spinningBitDropping();
                 } else {
                     next = v | LOCKED | SLEEPING; // Go's Xchg8(LOCKED|SLEEPING): keep the hint
                 }
@@ -178,7 +184,7 @@ public final class SpinbitMutex extends AbstractMutex {
                     return acquired(me, interrupted, weSpin);
                 }
                 if (weSpin) {
-                    spinnerEntered();
+                    hooks.spinningBitTaken();
                 }
                 v = state;
                 continue;
@@ -186,7 +192,7 @@ public final class SpinbitMutex extends AbstractMutex {
             if (!weSpin && (v & SPINNING) == 0L && casState(v, v | SPINNING)) {
                 v |= SPINNING;
                 weSpin = true;
-                spinnerEntered();
+                hooks.spinningBitTaken();
             }
             if (weSpin || atTail || preferLowLatency) {
                 if (i < spinRounds) {
@@ -215,27 +221,28 @@ public final class SpinbitMutex extends AbstractMutex {
                     next |= SLEEPING; // pass on any wake we consumed: the holder's unlock wakes one
                 }
                 if (weSpin) {
-                    spinnerLeaving();
+                    hooks.spinningBitDropping();
                 }
                 if (casState(v, next)) {
                     release(me);
                     return gaveUp(interrupted, null);
                 }
                 if (weSpin) {
-                    spinnerEntered();
+                    hooks.spinningBitTaken();
                 }
                 v = state;
                 continue;
             }
             if (me == null) {
-                me = registry.register(new Waiter());
+                me = registry.take();
+                me.waiter = new Waiter();
             }
             me.next = (int) (v >>> ID_SHIFT);
             me.waiter.reset(); // before the push: a waker may pop and signal us right after it
             long next = ((long) me.id << ID_SHIFT) | (v & M_MASK) | SLEEPING;
             if (weSpin) {
                 next &= ~SPINNING; // retire as the spinner when going to sleep
-                spinnerLeaving();
+                hooks.spinningBitDropping();
             }
             if (casState(v, next)) {
                 weSpin = false;
@@ -257,7 +264,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 atTail = me.next == 0;
                 i = 0;
             } else if (weSpin) {
-                spinnerEntered();
+                hooks.spinningBitTaken();
             }
             me.next = 0;
             v = state;
@@ -279,6 +286,7 @@ public final class SpinbitMutex extends AbstractMutex {
 
     private void release(Sleeper me) {
         if (me != null) {
+            me.waiter = null; // nobody reads it now: a waker reads it before its signal, which we waited for
             registry.release(me);
         }
     }
@@ -466,8 +474,7 @@ public final class SpinbitMutex extends AbstractMutex {
     }
 
     /** A sleeper slot: a small id, the waiter of the acquisition using it, and the id below it. */
-    static final class Sleeper {
-        final int id;
+    static final class Sleeper extends IdRegistry.Slot {
         /**
          * The waiter of the acquisition that holds this id. Plain: written by that acquisition
          * before the push CAS that makes the id reachable, and not rewritten while the id is on the
@@ -476,122 +483,10 @@ public final class SpinbitMutex extends AbstractMutex {
         Waiter waiter;
         /** Go's mWaitList.next: the id of the sleeper below, 0 at the bottom. */
         volatile int next;
-        /** The next free id (free list); written before the CAS that pushes this slot. */
-        int nextFree;
 
         Sleeper(int id) {
-            this.id = id;
+            super(id);
         }
-    }
-
-    /**
-     * This lock's small ids for sleepers, so that the top of the stack fits in the lock word. An
-     * id is taken by the first sleep of an acquisition and returned when the acquisition ends; by
-     * then the sleeper is off the stack and no STACK_LOCKED holder can still reach it.
-     *
-     * <p>Lock-free and per lock (no monitor for virtual threads to block on, nothing shared between
-     * locks): slots are never destroyed, so a stale id always names a valid slot. Slots live in
-     * buckets of 64, 128, 256, ... (bucket b holds ids 64(2^b - 1) up to 64(2^(b+1) - 1)), created
-     * on first use by CAS and never moved. Returned ids go on a Treiber stack whose head packs a
-     * stamp with the id ({@code stamp << 32 | id}), so a pop that raced with a pop and a push of
-     * the same id (ABA) fails its CAS. Lookups read the buckets without synchronization: an id
-     * reaches another thread only through a CAS (of the lock word or the free list) that comes
-     * after the slot was written.
-     */
-    static final class Registry {
-        private static final int FIRST_BUCKET_SIZE = 64;
-        private static final int BUCKETS = 25; // ids below 64 * (2^25 - 1), just under 2^31
-        private final AtomicReferenceArray<Sleeper[]> buckets = new AtomicReferenceArray<>(BUCKETS);
-        private final AtomicInteger nextId = new AtomicInteger(1);
-        /** Free-list head: stamp in the high 32 bits, first free id in the low 32 (0: empty). */
-        private final AtomicLong free = new AtomicLong();
-
-        Sleeper register(Waiter waiter) {
-            for (;;) {
-                long head = free.get();
-                int id = (int) head;
-                if (id == 0) {
-                    break;
-                }
-                Sleeper s = get(id);
-                long next = (((head >>> 32) + 1) << 32) | (s.nextFree & 0xFFFF_FFFFL);
-                if (free.compareAndSet(head, next)) {
-                    s.waiter = waiter;
-                    return s;
-                }
-            }
-            int id = nextId.getAndIncrement();
-            if (id < 0 || id >= FIRST_BUCKET_SIZE * ((1 << BUCKETS) - 1)) {
-                throw new IllegalStateException("too many sleepers on one spinbit lock");
-            }
-            Sleeper s = new Sleeper(id);
-            s.waiter = waiter;
-            bucket(id)[offset(id)] = s;
-            return s;
-        }
-
-        void release(Sleeper s) {
-            s.waiter = null; // nobody reads it now: a waker reads it before its signal, which we waited for
-            for (;;) {
-                long head = free.get();
-                s.nextFree = (int) head;
-                if (free.compareAndSet(head, (((head >>> 32) + 1) << 32) | s.id)) {
-                    return;
-                }
-            }
-        }
-
-        Sleeper get(int id) {
-            return buckets.getPlain(bucketIndex(id))[offset(id)]; // published by the CAS that passed the id on
-        }
-
-        private Sleeper[] bucket(int id) {
-            int b = bucketIndex(id);
-            Sleeper[] bucket = buckets.get(b);
-            if (bucket == null) {
-                buckets.compareAndSet(b, null, new Sleeper[FIRST_BUCKET_SIZE << b]);
-                bucket = buckets.get(b);
-            }
-            return bucket;
-        }
-
-        private static int bucketIndex(int id) {
-            return 31 - Integer.numberOfLeadingZeros(id / FIRST_BUCKET_SIZE + 1);
-        }
-
-        private static int offset(int id) {
-            return id - FIRST_BUCKET_SIZE * ((1 << bucketIndex(id)) - 1);
-        }
-    }
-
-    // ---- test hooks (package-private)
-
-    /** When set, counts threads that hold the spinning bit; {@link #maxSpinnersForTest} keeps the peak. */
-    volatile AtomicInteger spinnersForTest;
-    final AtomicInteger maxSpinnersForTest = new AtomicInteger();
-
-    private void spinnerEntered() {
-        AtomicInteger c = spinnersForTest;
-        if (c != null) {
-            int now = c.incrementAndGet();
-            maxSpinnersForTest.accumulateAndGet(now, Math::max);
-        }
-    }
-
-    /** Called just before a CAS that drops the spinning bit (re-entered if that CAS fails). */
-    private void spinnerLeaving() {
-        AtomicInteger c = spinnersForTest;
-        if (c != null) {
-            c.decrementAndGet();
-        }
-    }
-
-    long stateForTest() {
-        return state;
-    }
-
-    Registry registryForTest() {
-        return registry;
     }
 
     // ---- VarHandle mechanics

@@ -27,64 +27,72 @@ class BlockingFutexMutexTest {
     void sleepersAreCountedAndEachUnlockWakesOne(ThreadKind kind) throws Exception {
         BlockingFutexMutex m = new BlockingFutexMutex(true);
         m.lock();
-        assertThat(m.stateForTest()).isEqualTo(LOCKED);
+        assertThat(m.state).isEqualTo(LOCKED);
         Thread a = kind.start(() -> lockUnlock(m));
         Hammer.awaitParked(a, 10_000);
         Thread b = kind.start(() -> lockUnlock(m));
         Hammer.awaitParked(b, 10_000);
-        assertThat(m.stateForTest()).as("held, two waiters counted").isEqualTo(LOCKED + 2 * WAITER);
-        assertThat(m.sleepersForTest()).isEqualTo(2);
+        assertThat(m.state).as("held, two waiters counted").isEqualTo(LOCKED + 2 * WAITER);
+        assertThat(m.futex.sleepers()).isEqualTo(2);
         assertThat(m.stats().count(LockEvent.PARK)).isEqualTo(2);
         m.unlock();
         join(a, 10_000);
         join(b, 10_000);
-        assertThat(m.stateForTest()).as("free and nobody counted").isZero();
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.state).as("free and nobody counted").isZero();
+        assertThat(m.futex.sleepers()).isZero();
         // main's unlock woke one; that one's unlock saw the other still counted and woke it.
         assertThat(m.stats().count(LockEvent.WAKEUP)).isEqualTo(2);
     }
 
-    /** The unlock lands between the waiter's count and its sleep: the sleep must not start. */
-    /**
-     * Holds {@code m} and starts a thread that locks it, sets {@code got} and unlocks; returns once
-     * that thread has counted itself and stopped before its first sleep, where it waits for
-     * {@code release}.
-     */
-    private static Thread waiterStoppedBeforeSleep(BlockingFutexMutex m, CountDownLatch release, AtomicBoolean got)
-            throws InterruptedException {
-        CountDownLatch counted = new CountDownLatch(1);
-        AtomicBoolean first = new AtomicBoolean(true);
-        m.beforeSleepForTest = () -> {
+    /** Stops the first waiter that reaches its futex sleep there, until {@link #release} opens. */
+    private static final class StopBeforeFirstSleep extends BlockingFutexMutexHooks {
+        final CountDownLatch counted = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        private final AtomicBoolean first = new AtomicBoolean(true);
+
+        @Override
+        void beforeSleep() {
             if (first.getAndSet(false)) {
                 counted.countDown();
                 await(release);
             }
-        };
+        }
+    }
+
+    /**
+     * Holds {@code m} and starts a thread that locks it, sets {@code got} and unlocks; returns once
+     * that thread has counted itself and stopped before its first sleep, where {@code stop} holds
+     * it until its {@code release} opens.
+     */
+    private static Thread waiterStoppedBeforeSleep(BlockingFutexMutex m, StopBeforeFirstSleep stop, AtomicBoolean got)
+            throws InterruptedException {
         m.lock();
         Thread t = ThreadKind.PLATFORM.start(() -> {
             m.lock();
             got.set(true);
             m.unlock();
         });
-        assertThat(counted.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(stop.counted.await(10, TimeUnit.SECONDS)).isTrue();
         return t;
     }
 
+    /** The unlock lands between the waiter's count and its sleep: the sleep must not start. */
     @Test
     void unlockBetweenCountAndSleepIsNotLost() throws Exception {
-        BlockingFutexMutex m = new BlockingFutexMutex(true);
-        CountDownLatch unlocked = new CountDownLatch(1);
+        StopBeforeFirstSleep stop = new StopBeforeFirstSleep();
+        BlockingFutexMutex m = new BlockingFutexMutex(true, stop);
+        CountDownLatch unlocked = stop.release;
         AtomicBoolean got = new AtomicBoolean();
-        Thread t = waiterStoppedBeforeSleep(m, unlocked, got);
-        assertThat(m.stateForTest()).as("the waiter counted itself").isEqualTo(LOCKED + WAITER);
+        Thread t = waiterStoppedBeforeSleep(m, stop, got);
+        assertThat(m.state).as("the waiter counted itself").isEqualTo(LOCKED + WAITER);
         m.unlock();
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.futex.sleepers()).isZero();
         unlocked.countDown();
         join(t, 10_000);
         assertThat(got).as("the waiter saw the word change and took the lock").isTrue();
         assertThat(m.stats().count(LockEvent.EMPTY_WAKE)).as("the unlock's wake found nobody asleep").isEqualTo(1);
         assertThat(m.stats().count(LockEvent.WAKEUP)).isZero();
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     /**
@@ -93,22 +101,23 @@ class BlockingFutexMutexTest {
      */
     @Test
     void wordBackToTheSameValueStillWakesTheSleeper() throws Exception {
-        BlockingFutexMutex m = new BlockingFutexMutex(true);
-        CountDownLatch relocked = new CountDownLatch(1);
+        StopBeforeFirstSleep stop = new StopBeforeFirstSleep();
+        BlockingFutexMutex m = new BlockingFutexMutex(true, stop);
+        CountDownLatch relocked = stop.release;
         AtomicBoolean got = new AtomicBoolean();
-        Thread t = waiterStoppedBeforeSleep(m, relocked, got);
+        Thread t = waiterStoppedBeforeSleep(m, stop, got);
         m.unlock();
         m.lock();
-        assertThat(m.stateForTest()).as("ABA: held again, the waiter still counted").isEqualTo(LOCKED + WAITER);
+        assertThat(m.state).as("ABA: held again, the waiter still counted").isEqualTo(LOCKED + WAITER);
         relocked.countDown();
-        ThreadKind.awaitCondition("the waiter asleep on the futex", 10_000, () -> m.sleepersForTest() == 1);
+        ThreadKind.awaitCondition("the waiter asleep on the futex", 10_000, () -> m.futex.sleepers() == 1);
         Hammer.awaitParked(t, 10_000);
         assertThat(got).isFalse();
         m.unlock();
         join(t, 10_000);
         assertThat(got).isTrue();
         assertThat(m.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     @Test
@@ -124,7 +133,7 @@ class BlockingFutexMutexTest {
             }
         }), 10_000);
         assertThat(timed.get()).isEqualTo(false);
-        assertThat(m.stateForTest()).as("the timed-out waiter left no count").isEqualTo(LOCKED);
+        assertThat(m.state).as("the timed-out waiter left no count").isEqualTo(LOCKED);
 
         AtomicReference<Object> interrupted = new AtomicReference<>();
         Thread t = ThreadKind.PLATFORM.start(() -> {
@@ -136,24 +145,24 @@ class BlockingFutexMutexTest {
             }
         });
         Hammer.awaitParked(t, 10_000);
-        assertThat(m.stateForTest()).isEqualTo(LOCKED + WAITER);
+        assertThat(m.state).isEqualTo(LOCKED + WAITER);
         t.interrupt();
         join(t, 10_000);
         assertThat(interrupted.get()).isInstanceOf(InterruptedException.class);
-        assertThat(m.stateForTest()).as("the interrupted waiter left no count").isEqualTo(LOCKED);
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.state).as("the interrupted waiter left no count").isEqualTo(LOCKED);
+        assertThat(m.futex.sleepers()).isZero();
         m.unlock();
         assertThat(m.stats().count(LockEvent.EMPTY_WAKE) + m.stats().count(LockEvent.WAKEUP))
                 .as("nobody counted: the unlock wakes nobody").isZero();
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     @Test
     void stressKeepsTheCountConsistent() throws Exception {
         BlockingFutexMutex m = new BlockingFutexMutex();
         Hammer.run(m, 6, 20_000, 30_000, (id, i) -> { });
-        assertThat(m.stateForTest()).as("free, every waiter uncounted").isZero();
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.state).as("free, every waiter uncounted").isZero();
+        assertThat(m.futex.sleepers()).isZero();
     }
 
     private static void lockUnlock(BlockingFutexMutex m) {

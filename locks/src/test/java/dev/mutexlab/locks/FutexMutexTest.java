@@ -17,7 +17,7 @@ class FutexMutexTest {
     void sleepingStateMakesTheNextUnlockWakeASleeper() throws Exception {
         FutexMutex m = new FutexMutex(true);
         m.lock();
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.LOCKED);
+        assertThat(m.state).isEqualTo(FutexMutex.LOCKED);
         AtomicBoolean got = new AtomicBoolean();
         Thread t = ThreadKind.PLATFORM.start(() -> {
             m.lock();
@@ -25,8 +25,8 @@ class FutexMutexTest {
             m.unlock();
         });
         Hammer.awaitParked(t, 10_000);
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.SLEEPING);
-        assertThat(m.sleepersForTest()).isEqualTo(1);
+        assertThat(m.state).isEqualTo(FutexMutex.SLEEPING);
+        assertThat(m.futex.sleepers()).isEqualTo(1);
         m.unlock();
         join(t, 10_000);
         assertThat(got).isTrue();
@@ -35,8 +35,8 @@ class FutexMutexTest {
         // The woken thread took the lock in SLEEPING (it cannot know it was the last sleeper), so
         // its own unlock issued a wake that found nobody: the tristate lock's futile wakeup.
         assertThat(s.count(LockEvent.EMPTY_WAKE)).isEqualTo(1);
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.UNLOCKED);
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.state).isEqualTo(FutexMutex.UNLOCKED);
+        assertThat(m.futex.sleepers()).isZero();
     }
 
     @Test
@@ -59,12 +59,12 @@ class FutexMutexTest {
             }
         }), 10_000);
         assertThat(timed.get()).isEqualTo(false);
-        assertThat(m.sleepersForTest()).isEqualTo(1);
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.SLEEPING);
+        assertThat(m.futex.sleepers()).isEqualTo(1);
+        assertThat(m.state).isEqualTo(FutexMutex.SLEEPING);
         m.unlock();
         join(sleeper, 10_000);
         assertThat(got).isTrue();
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.UNLOCKED);
+        assertThat(m.state).isEqualTo(FutexMutex.UNLOCKED);
     }
 
     @Test
@@ -74,7 +74,7 @@ class FutexMutexTest {
         AtomicReference<Integer> bad = new AtomicReference<>();
         Thread sampler = ThreadKind.PLATFORM.start(() -> {
             while (!done.get()) {
-                int s = m.stateForTest();
+                int s = m.state;
                 if (s < FutexMutex.UNLOCKED || s > FutexMutex.SLEEPING) {
                     bad.compareAndSet(null, s);
                 }
@@ -82,7 +82,7 @@ class FutexMutexTest {
         });
         try {
             Hammer.run(m, 4, 10_000, 50_000, (t, i) -> {
-                if (m.stateForTest() == FutexMutex.UNLOCKED) {
+                if (m.state == FutexMutex.UNLOCKED) {
                     throw new AssertionError("held but the word says UNLOCKED");
                 }
             });
@@ -91,7 +91,7 @@ class FutexMutexTest {
             join(sampler, 5_000);
         }
         assertThat(bad.get()).isNull();
-        assertThat(m.stateForTest()).isEqualTo(FutexMutex.UNLOCKED);
-        assertThat(m.sleepersForTest()).isZero();
+        assertThat(m.state).isEqualTo(FutexMutex.UNLOCKED);
+        assertThat(m.futex.sleepers()).isZero();
     }
 }

@@ -63,7 +63,7 @@ class GoMutexTest {
         assertThat(s.count(LockEvent.STARVATION_EXIT)).as("every entry is matched by an exit once quiet")
                 .isEqualTo(s.count(LockEvent.STARVATION_ENTER));
         assertThat(m.isStarving()).isFalse();
-        assertThat(m.stateForTest()).as("quiescent state word").isZero();
+        assertThat(m.state).as("quiescent state word").isZero();
         assertThat(s.starvationNanos()).isPositive();
     }
 
@@ -80,7 +80,7 @@ class GoMutexTest {
         }
         assertThat(m.stats().count(LockEvent.STARVATION_ENTER)).isZero();
         assertThat(m.stats().count(LockEvent.HANDOFF)).isZero();
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     @Test
@@ -97,7 +97,7 @@ class GoMutexTest {
                 m.unlock();
             }));
             awaitCondition("waiter " + i + " queued", 10_000, () -> m.getQueueLength() == id + 1
-                    && m.semaForTest().waiters() == id + 1);
+                    && m.sema.waiters() == id + 1);
         }
         m.unlock();
         m.lock(); // barge ahead of the woken waiter: it loses, re-queues at the front, and starves
@@ -106,7 +106,7 @@ class GoMutexTest {
             join(t, 10_000);
         }
         assertThat(order).containsExactly(0, 1, 2, 3, 4);
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     @Test
@@ -123,7 +123,7 @@ class GoMutexTest {
         lockskew(never, 2_000);
         assertThat(never.stats().count(LockEvent.STARVATION_ENTER)).isZero();
         assertThat(never.stats().count(LockEvent.HANDOFF)).isZero();
-        assertThat(never.stateForTest()).isZero();
+        assertThat(never.state).isZero();
     }
 
     /**
@@ -189,9 +189,9 @@ class GoMutexTest {
             for (Thread t : ts) {
                 join(t, 20_000);
             }
-            assertThat(GoMutex.describe(m.stateForTest())).as("%s, %s", m, m.stats()).isEqualTo("0 waiters=0");
-            assertThat(m.semaForTest().readied()).as("every readied waiter ran").isZero();
-            assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+            assertThat(GoMutex.describe(m.state)).as("%s, %s", m, m.stats()).isEqualTo("0 waiters=0");
+            assertThat(m.sema.readied()).as("every readied waiter ran").isZero();
+            assertThat(m.sema.count()).as("no stray semaphore unit").isZero();
             assertThat(m.stats().count(LockEvent.TIMEOUT)).isPositive();
         }
     }
@@ -202,15 +202,14 @@ class GoMutexTest {
         // semaphore queue; then the holder unlocks (handoff: LOCKED clears, the semaphore finds
         // nobody queued and keeps the unit); then Q leaves the count. The handoff was Q's: Q must
         // take it, not strand the unit in a free mutex stuck in starvation mode.
-        GoMutex m = new GoMutex(Duration.ZERO, true);
-        m.lock();
-        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING); // as if the mutex had started starving
         CountDownLatch qLeftQueue = new CountDownLatch(1);
         CountDownLatch holderUnlocked = new CountDownLatch(1);
-        m.beforeLeaveForTest = () -> {
+        GoMutex m = new GoMutex(Duration.ZERO, false, true, beforeLeave(() -> {
             qLeftQueue.countDown();
             awaitLatch(holderUnlocked);
-        };
+        }));
+        m.lock();
+        m.state = GoMutex.LOCKED | GoMutex.STARVING; // as if the mutex had started starving
         AtomicBoolean qGotIt = new AtomicBoolean();
         AtomicBoolean qHeldIt = new AtomicBoolean();
         Thread q = ThreadKind.PLATFORM.start(() -> {
@@ -225,18 +224,18 @@ class GoMutexTest {
             }
         });
         assertThat(qLeftQueue.await(10, TimeUnit.SECONDS)).as("Q timed out in the semaphore").isTrue();
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=1");
-        assertThat(m.semaForTest().waiters()).as("Q is off the semaphore queue").isZero();
+        assertThat(GoMutex.describe(m.state)).isEqualTo("LOCKED|STARVING waiters=1");
+        assertThat(m.sema.waiters()).as("Q is off the semaphore queue").isZero();
         m.unlock(); // handoff to nobody queued: the unit stays in the semaphore's count
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("STARVING waiters=1");
-        assertThat(m.semaForTest().count()).isEqualTo(1);
+        assertThat(GoMutex.describe(m.state)).isEqualTo("STARVING waiters=1");
+        assertThat(m.sema.count()).isEqualTo(1);
         holderUnlocked.countDown();
         join(q, 10_000);
 
         assertThat(qGotIt).as("Q took the handoff meant for it").isTrue();
         assertThat(qHeldIt).isTrue();
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
-        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(GoMutex.describe(m.state)).isEqualTo("0 waiters=0");
+        assertThat(m.sema.count()).as("no stray semaphore unit").isZero();
         assertThat(m.isLocked()).isFalse();
         assertThat(m.tryLock()).as("a free mutex grants tryLock").isTrue();
         m.unlock();
@@ -267,13 +266,13 @@ class GoMutexTest {
             m.lock();
             m.unlock();
         });
-        awaitCondition("waiter parked", 10_000, () -> m.semaForTest().waiters() == 1);
-        assertThat(m.semaForTest().readied()).isZero();
+        awaitCondition("waiter parked", 10_000, () -> m.sema.waiters() == 1);
+        assertThat(m.sema.readied()).isZero();
         m.unlock(); // T7: wakes the waiter; readied until it runs again
         join(waiter, 10_000);
-        assertThat(m.semaForTest().readied()).as("lowered once the waiter ran").isZero();
+        assertThat(m.sema.readied()).as("lowered once the waiter ran").isZero();
         assertThat(m.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
-        assertThat(m.stateForTest()).isZero();
+        assertThat(m.state).isZero();
     }
 
     @ParameterizedTest
@@ -300,29 +299,28 @@ class GoMutexTest {
             join(t, 20_000);
         }
         assertThat(got).hasValue(50);
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
-        assertThat(m.semaForTest().readied()).isZero();
+        assertThat(GoMutex.describe(m.state)).isEqualTo("0 waiters=0");
+        assertThat(m.sema.readied()).isZero();
     }
 
     @Test
     void ofTwoWaitersThatLeaveDuringAStarvingHandoffTheLastTakesIt() throws Exception {
         // As above with two timed waiters that both left the semaphore queue before the unlock:
         // the first to leave the count decrements W; the last finds W = 1 and takes the handoff.
-        GoMutex m = new GoMutex(Duration.ZERO, true);
-        m.lock();
-        m.setStateForTest(GoMutex.LOCKED | GoMutex.STARVING);
         CountDownLatch bothLeftQueue = new CountDownLatch(2);
         CountDownLatch holderUnlocked = new CountDownLatch(1);
         CountDownLatch firstLeft = new CountDownLatch(1);
         List<Thread> order = new CopyOnWriteArrayList<>();
-        m.beforeLeaveForTest = () -> {
+        GoMutex m = new GoMutex(Duration.ZERO, false, true, beforeLeave(() -> {
             order.add(Thread.currentThread());
             bothLeftQueue.countDown();
             awaitLatch(holderUnlocked);
             if (order.get(1) == Thread.currentThread()) {
                 awaitLatch(firstLeft); // the second to time out leaves the count last
             }
-        };
+        }));
+        m.lock();
+        m.state = GoMutex.LOCKED | GoMutex.STARVING;
         AtomicLong acquired = new AtomicLong();
         List<Thread> ts = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
@@ -342,15 +340,15 @@ class GoMutexTest {
             }));
         }
         assertThat(bothLeftQueue.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("LOCKED|STARVING waiters=2");
+        assertThat(GoMutex.describe(m.state)).isEqualTo("LOCKED|STARVING waiters=2");
         m.unlock();
         holderUnlocked.countDown();
         for (Thread t : ts) {
             join(t, 10_000);
         }
         assertThat(acquired).as("exactly the last to leave took the handoff").hasValue(1);
-        assertThat(GoMutex.describe(m.stateForTest())).isEqualTo("0 waiters=0");
-        assertThat(m.semaForTest().count()).as("no stray semaphore unit").isZero();
+        assertThat(GoMutex.describe(m.state)).isEqualTo("0 waiters=0");
+        assertThat(m.sema.count()).as("no stray semaphore unit").isZero();
         assertThat(m.tryLock()).isTrue();
         m.unlock();
     }
@@ -374,7 +372,7 @@ class GoMutexTest {
     void inconsistentStatesAreDetected() {
         GoMutex m = new GoMutex();
         m.lock();
-        m.setStateForTest(0); // corrupt: the owner's LOCKED bit vanished
+        m.state = 0; // corrupt: the owner's LOCKED bit vanished
         assertThatThrownBy(m::unlock).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("inconsistent mutex state").hasMessageContaining("unlock of unlocked");
     }
@@ -395,5 +393,15 @@ class GoMutexTest {
         m.unlock();
         assertThat(m.stats().enabled()).isFalse();
         assertThat(new GoMutex(Duration.ZERO, true).stats().enabled()).isTrue();
+    }
+
+    /** Hooks that run {@code atLeave} where a giving-up waiter has left the semaphore queue but not the count. */
+    private static GoMutexHooks beforeLeave(Runnable atLeave) {
+        return new GoMutexHooks() {
+            @Override
+            void beforeLeave() {
+                atLeave.run();
+            }
+        };
     }
 }

@@ -21,11 +21,11 @@ class SemaphoreMutexTest {
     void countReturnsToOneAfterContention(SemaphoreMutex.Design design) throws Exception {
         SemaphoreMutex m = new SemaphoreMutex(design, true);
         Hammer.run(m, 6, 10_000, 50_000, (t, i) -> {
-            if (m.countForTest() > 0) {
-                throw new AssertionError("held, but count is " + m.countForTest());
+            if (m.count > 0) {
+                throw new AssertionError("held, but count is " + m.count);
             }
         });
-        assertThat(m.countForTest()).as(m.toString()).isEqualTo(1);
+        assertThat(m.count).as(m.toString()).isEqualTo(1);
         assertThat(m.getQueueLength()).isZero();
         LockStats s = m.stats();
         if (design == SemaphoreMutex.Design.SLEEPERS) {
@@ -54,7 +54,7 @@ class SemaphoreMutexTest {
         // The first woken waiter's down wakes the second, which re-accounts and sleeps again
         // (or finds the semaphore already free): at least one down-path wake.
         assertThat(m.stats().count(LockEvent.TAIL_WAKE)).isPositive();
-        assertThat(m.countForTest()).isEqualTo(1);
+        assertThat(m.count).isEqualTo(1);
     }
 
     @Test
@@ -71,7 +71,7 @@ class SemaphoreMutexTest {
         assertThat(m.tryLock()).as("barging after a handoff").isFalse();
         join(t, 10_000);
         assertThat(m.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
-        assertThat(m.countForTest()).isEqualTo(1);
+        assertThat(m.count).isEqualTo(1);
     }
 
     @Test
