@@ -69,23 +69,6 @@ class RunCommandTest {
         assertThat(dir.toFile().list()).as("no temporary files left").containsExactlyInAnyOrder("r.json", "r.csv");
     }
 
-    @Test
-    void workersOfAOneProcessorRunUseAtMostOneCpu() throws Exception {
-        Path file = dir.resolve("p1.json");
-        // Process CPU time comes in clock ticks (10 ms), hence the long window and the 15% margin.
-        // Outside work keeps every worker busy whether or not it holds the lock: unconfined, 4
-        // workers would burn 2 CPUs on this machine.
-        Cli o = Cli.run("run", "--locks", "jdk", "--workers", "4", "--procs", "1", "--hold", "1us", "--outside", "20x",
-                "--duration", "600ms", "--warmup", "50ms", "--runs", "1", "--threads", "platform,virtual",
-                "--out", file.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
-        RunResult r = ResultIO.read(file, RunResult.class);
-        for (var g : r.groups()) {
-            double cpuPerWall = g.shapes().get(0).locks().get(0).runs().get(0).cpuPerWall();
-            assertThat(cpuPerWall).as(g.threads() + " CPU seconds per wall second").isLessThan(1.15);
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {
             "--locks=nosuch", "--locks=go:threshold=-1ms", "--hold=-5us", "--hold=fast", "--workers=0",

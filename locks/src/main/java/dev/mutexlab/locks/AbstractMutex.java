@@ -183,6 +183,15 @@ abstract class AbstractMutex implements Mutex {
     }
 
     @Override
+    public final int getWaitQueueLength(Condition condition) {
+        if (!(condition instanceof MutexCondition c) || !c.belongsTo(this)) {
+            throw new IllegalArgumentException("not a condition of this lock");
+        }
+        checkHeld();
+        return c.waitQueueLength();
+    }
+
+    @Override
     public final LockStats stats() {
         return EventCounters.snapshotOf(stats);
     }

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks;
 
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -36,6 +37,16 @@ public interface Mutex extends Lock {
 
     /** An estimate of the number of threads waiting to acquire this lock. */
     int getQueueLength();
+
+    /**
+     * The number of threads waiting on {@code condition}, a condition of this lock, as
+     * {@link java.util.concurrent.locks.ReentrantLock#getWaitQueueLength(Condition)} counts them: a
+     * signalled thread no longer waits on the condition, even before it runs again.
+     *
+     * @throws IllegalMonitorStateException if the current thread does not hold this lock
+     * @throws IllegalArgumentException if {@code condition} is not one of this lock's conditions
+     */
+    int getWaitQueueLength(Condition condition);
 
     /**
      * A snapshot of this lock's event counters. When statistics were not enabled at construction

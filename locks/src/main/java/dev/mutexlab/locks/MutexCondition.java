@@ -153,6 +153,22 @@ final class MutexCondition implements Condition {
         }
     }
 
+    /** Whether this is a condition of {@code m}. */
+    boolean belongsTo(AbstractMutex m) {
+        return mutex == m;
+    }
+
+    /** The nodes still waiting (not signalled, not given up); the caller holds the lock. */
+    int waitQueueLength() {
+        int n = 0;
+        for (Node node = first; node != null; node = node.next) {
+            if (node.status == WAITING) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     private void append(Node node) {
         if (last == null) {
             first = last = node;

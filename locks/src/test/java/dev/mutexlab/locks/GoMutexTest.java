@@ -184,7 +184,8 @@ class GoMutexTest {
                     }
                 }));
             }
-            Thread.sleep(1_000);
+            Thread.sleep(1_000); // the length of the stress run
+            awaitCondition("a timed acquisition timed out", 20_000, () -> m.stats().count(LockEvent.TIMEOUT) > 0);
             stop.set(true);
             for (Thread t : ts) {
                 join(t, 20_000);

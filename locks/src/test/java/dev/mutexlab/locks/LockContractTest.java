@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -157,10 +158,10 @@ class LockContractTest {
             }
         });
         started.await();
-        Thread.sleep(20);
+        awaitCondition("waiter in its timed wait", 10_000, () -> t.getState() == Thread.State.TIMED_WAITING);
         lock.unlock();
         join(t, 20_000);
-        assertThat(got).isTrue();
+        assertThat(got).as("the timed waiter took the lock released while it waited").isTrue();
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -236,8 +237,10 @@ class LockContractTest {
         });
         awaitCondition("waiter blocked", 10_000, () -> isWaiting(t));
         t.interrupt();
-        Thread.sleep(20);
-        assertThat(result.get()).isNull();
+        // The interrupt unparks the waiter. Only the waiter clears its flag, and it must, to park
+        // again: flag clear (read first) and then parked means it took note and kept waiting.
+        awaitCondition("waiter asleep again after the interrupt", 10_000, () -> !t.isInterrupted() && isWaiting(t));
+        assertThat(result.get()).as("lock() did not return on the interrupt").isNull();
         lock.unlock();
         join(t, 10_000);
         assertThat(result.get()).isEqualTo("acquired, flag set");
@@ -312,10 +315,16 @@ class LockContractTest {
                 () -> waiting.get() == 3 && ts.stream().allMatch(LockContractTest::isWaiting));
         lock.lock();
         cond.signal();
+        assertThat(waitQueueLength(lock, cond)).as("signal takes exactly one waiter off the condition").isEqualTo(2);
         lock.unlock();
         awaitCondition("one waiter woken", 10_000, () -> woke.get() >= 1);
-        Thread.sleep(30);
-        assertThat(woke.get()).as("signal wakes exactly one").isEqualTo(1);
+        lock.lock();
+        try {
+            assertThat(waitQueueLength(lock, cond)).as("the other two still wait").isEqualTo(2);
+            assertThat(woke.get()).as("signal wakes exactly one").isEqualTo(1);
+        } finally {
+            lock.unlock();
+        }
         lock.lock();
         cond.signalAll();
         lock.unlock();
@@ -441,6 +450,11 @@ class LockContractTest {
         lock.lock();
         assertThat(lock.toString()).containsIgnoringCase("locked by thread");
         lock.unlock();
+    }
+
+    /** The threads waiting on {@code c}, from the lock's own inspection method; the caller holds {@code lock}. */
+    private static int waitQueueLength(Lock lock, Condition c) {
+        return lock instanceof ReentrantLock r ? r.getWaitQueueLength(c) : ((Mutex) lock).getWaitQueueLength(c);
     }
 
     static boolean isWaiting(Thread t) {
