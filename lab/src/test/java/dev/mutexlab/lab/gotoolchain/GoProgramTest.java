@@ -50,7 +50,7 @@ class GoProgramTest {
     private static Map<String, String> overlay(Path work) {
         JsonNode replace = ResultIO.read(work.resolve("overlay.json"), JsonNode.class).get("Replace");
         Map<String, String> map = new LinkedHashMap<>();
-        replace.fields().forEachRemaining(e -> map.put(e.getKey(), e.getValue().asText()));
+        replace.properties().forEach(e -> map.put(e.getKey(), e.getValue().asText()));
         return map;
     }
 
