@@ -13,9 +13,10 @@ import java.util.concurrent.locks.Condition;
 /**
  * The part of every lock that is not its algorithm: the owner and hold count (reentrancy), the
  * {@link java.util.concurrent.locks.Lock} methods, conditions, {@code toString} and statistics.
- * A subclass implements a non-reentrant mutex through four hooks — {@link #tryAcquireOnce()},
- * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and this
- * class turns it into a reentrant {@link Mutex}.
+ * A subclass implements a non-reentrant mutex through four methods — {@link #tryAcquireOnce()},
+ * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and
+ * describes it through two more, {@link #queueLengthCore()} and {@link #stateString()}; this class
+ * turns it into a reentrant {@link Mutex}.
  *
  * <p>Implementation notes. {@link #owner} and {@link #extraHolds} are written only by the thread that
  * holds the underlying mutex, after acquiring it and before releasing it, so plain accesses suffice
