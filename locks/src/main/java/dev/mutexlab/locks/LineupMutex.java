@@ -2,7 +2,6 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AdaptiveSpin;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
-import dev.mutexlab.locks.internal.RateProbe;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
@@ -12,28 +11,26 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * A lock with the throughput of a barging lock and a hard bound on waiting: one holder, at most
- * one waiter "on deck" spinning for the lock, and the others asleep in line (first in, first
- * out). A waiter that has waited longer than the bound (1 ms by default) is handed the lock by
- * the next unlock, and until then no one may pass it.
+ * A lock with the throughput of a barging lock and a bound on waiting: one holder, at most one
+ * waiter "on deck" spinning for the lock, and the others asleep in line in order of arrival. A
+ * waiter that has waited longer than the bound (1 ms by default) is handed the lock by the next
+ * unlock, and the running waiter on deck trades places with a sleeper whose bound has passed.
  *
  * <p>Use it where {@link java.util.concurrent.locks.ReentrantLock} or {@code synchronized} would
- * do but long tails would not: it lets running threads take the lock back to back (which is what
- * makes barging locks fast when critical sections are short), keeps at most one of them spinning
- * (so spinning never eats the processors that the holder and the work outside the lock need),
- * learns per lock how long spinning pays, and never lets a waiter wait much longer than the bound
- * plus the holds of those ahead of it in line — also on virtual threads, where nothing preempts a
- * thread that keeps a carrier busy. Whether a waiter spins at all it learns by measuring: with
- * critical sections of a few hundred nanoseconds it keeps waiters asleep and lets one thread take
- * the lock back to back ({@link Deck}).
+ * do but long tails would not: running threads may take the lock back to back (which is what
+ * makes barging locks fast when critical sections are short), only one waiter spins (so spinning
+ * never eats the processors that the holder and the work outside the lock need), the spin is
+ * learned per lock as HotSpot's monitors learn theirs, and a waiter waits about the bound plus the
+ * holds of those ahead of it — also on virtual threads, where nothing preempts a thread that keeps
+ * a carrier busy. {@code docs/RESULTS.md} (§12) has what it costs and where it loses.
  *
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
- * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges unless a waiter
- * is past its bound), timed and interruptible acquisition, and conditions. Acquiring has the
- * memory effects of a volatile read and releasing those of a volatile write.
+ * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
+ * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
+ * of a volatile read and releasing those of a volatile write.
  *
  * <pre>{@code
- * Mutex m = new LineupMutex();                          // waits bounded at about 1 ms
+ * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
  * Mutex tight = new LineupMutex(Duration.ofNanos(250_000)); // tighter bound, a little less throughput
  * m.lock();
  * try {
@@ -49,161 +46,122 @@ public final class LineupMutex extends AbstractMutex {
      * Implementation notes.
      *
      * Origins. The "baseball lineup" proposed for Go's runtime lock (golang/go#68578): one thread
-     * at bat, one on deck spinning, the rest in the dugout asleep. Go 1.24's spinbit lock keeps
-     * the one-spinner rule; Go's sync.Mutex (CL 34310) contributes barging in normal mode and
-     * direct handoff after a waiter waited 1 ms; Fissile locks (Dice & Kogan) call the same idea
-     * bounded bypass; Malthusian locks (Dice) show that keeping the surplus waiters asleep is
-     * what makes an oversubscribed lock fast; HotSpot's monitors learn their spin per lock
-     * (AdaptiveSpin); parking_lot's eventual fairness bounds unfairness in time.
+     * at bat, one on deck spinning, the rest in the dugout asleep. Malthusian locks (Dice) keep
+     * the surplus waiters asleep so that only as many threads circulate as keep the lock busy;
+     * HotSpot's monitors contribute the learned spin and the heir presumptive (an exiting thread
+     * wakes nobody while a successor is already awake); ShflLock's blocking variant hands the lock
+     * only to a waiter that is running; Go's sync.Mutex (CL 34310) and parking_lot's eventual
+     * fairness bound the barging in time; Linux's mutex hands over with the lock still held
+     * (HANDOFF, then PICKUP). The swap — the running waiter wakes the due sleeper and sleeps in
+     * its place — is this lock's own: it keeps the count of runnable threads constant while the
+     * line rotates, so the processor the swapper gives up is the one the woken thread runs on.
      *
      * State word (int):
-     *   bit 0   LOCKED   the lock is held (or being handed over: ownership passes with it set)
-     *   bit 1   ONDECK   one waiter is awake and spinning for the lock; while it is set an unlock
-     *                    wakes nobody and no other waiter spins
-     *   bit 2   HANDOFF  a waiter past its bound, first in line and awake, asks for the lock: the
-     *                    next unlock hands it over directly, and nobody may take the deck
-     *   bit 3   WAITERS  the line of sleepers is not empty
-     *   bit 4   WAKING   a sleeper has been woken and has not run yet: unlock wakes no other
-     *   bits 8+ yielders virtual threads that stepped off the deck to yield and have not run since
-     * Invariants: HANDOFF implies LOCKED and WAITERS; WAITERS is set exactly when the line is
-     * non-empty whenever the line's guard is free; ONDECK and WAKING each have one owner, who
-     * clears the bit with its next transition (taking the lock, the deck, or going to sleep).
-     * WAKING is apart from ONDECK so that a wake-up in flight does not keep running threads off
-     * the deck: with both in one bit, arrivals slept while the woken thread was still waking up.
+     *   bit 0  LOCKED   held, or being handed over (ownership passes with it set)
+     *   bit 1  WAITERS  the line of sleepers is not empty (exact whenever the line's guard is free)
+     *   bit 2  HANDOFF  the waiter on deck is past its bound and asks for the lock: the next unlock
+     *                   hands it over, keeping LOCKED. Set only by the deck's owner.
+     * deck (a volatile Waiter, null when empty): the heir presumptive, the one waiter that is awake
+     * and competing — spinning, or woken and about to run. Taken by CAS from null (an arrival, or
+     * an unlock that wakes a sleeper for it); given up only by its owner (taking the lock, leaving,
+     * or giving it to a due sleeper in a swap).
      *
-     * The line is a WaitQueue (a doubly linked list under a small guard), so a waiter that times
-     * out or is interrupted can take itself out. WAITERS and HANDOFF change under the guard;
-     * headDeadlineNanos, the end of the first sleeper's bound, is written under the guard too.
+     * Invariants: at most one thread spins (the deck's owner); HANDOFF implies LOCKED and a deck
+     * whose owner set it and is waiting for exactly that handoff; a waiter that leaves the line
+     * touches WAITERS only (a HANDOFF request survives it); the line is in order of arrival
+     * (Waiter.startNanos); if the line is non-empty then the lock is held (its unlock sees
+     * WAITERS) or the deck is owned (its owner takes the lock, or leaves and passes the duty on);
+     * nothing here yields a processor inside unlock.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), looping:
-     *   - lock free: take it (barging is allowed: any bypass ends at the bound);
-     *   - nobody on deck, no handoff pending, spinning can pay, the deck is open (see "Two ways
-     *     to run"), not past the bound: claim ONDECK
-     *     and spin until the lock is free (take it and clear ONDECK in one CAS), a handoff is
-     *     asked for, the learned budget (AdaptiveSpin) runs out, or the bound passes. A virtual
-     *     thread steps off the deck every ~15 µs of spinning, counts itself in "yielders" and
-     *     yields its carrier, so that work outside the lock and woken waiters can run;
-     *   - a thread we woke that finds someone else on deck goes back to sleep, first in line;
-     *   - otherwise sleep in line (sleepInLine): under the guard, with LOCKED still set, set
-     *     WAITERS (and HANDOFF if past the bound) and join the line — at the back, or at the
-     *     front if woken before or past the bound (it keeps its place and its start time). A
-     *     waiter past its bound spins on its node (so the handoff finds it running), then parks.
-     *     Only the first sleeper parks with a timer for its bound; when it fires, the sleeper
-     *     asks for the handoff (or takes the lock if free). Signalled with HANDED: the lock is
-     *     ours. With WOKEN: WAKING is ours; compete as above.
+     *   - lock free: take it (barging; every bypass ends at the bound);
+     *   - deck empty and spinning can pay: take the deck and spin (spinOnDeck) until the lock is
+     *     free, the learned budget (AdaptiveSpin) runs out (then leave the deck and sleep), or a
+     *     look at the clock finds
+     *       this waiter past its bound: set HANDOFF and wait for the lock (awaitHandoff: spin on
+     *         the node, then park), or
+     *       the line's first sleeper past its bound: swap — under the line's guard take it out,
+     *         give it the deck, join the line in order of arrival, signal it, and park;
+     *   - otherwise: sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
+     *     A sleeper is woken only to be given the deck (ticket DECK).
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
-     *   - HANDOFF: under the guard take the first sleeper, clear HANDOFF, fix WAITERS, signal it
-     *     with HANDED (LOCKED stays set), yield to it, and if the next sleeper is due, wake it;
-     *   - else clear LOCKED, then: if the first sleeper's bound ends within WAKE_AHEAD_NANOS
-     *     (sampled clock, below), wake it even past the deck — it will ask for the handoff while
-     *     running, and its wake-up overlaps the next holds (the lineup) — and yield to it; else
-     *     if sleepers exist and nobody is on deck or waking, wake the first to compete, and yield;
-     *     else yield anyway if a virtual waiter is waking or has yielded (it needs a carrier), or,
-     *     on a platform thread, if holds are long (LONG_HOLD_PERIOD).
-     * The bound is thus enforced by running threads, not by a sleeper's timer alone: a virtual
-     * thread whose timer fired may find no free carrier (nothing preempts the two that trade the
-     * lock), and a platform thread's timer wakes it into a full run queue.
+     *   - HANDOFF: clear it, keeping LOCKED, and signal the deck's owner (ticket HANDED);
+     *   - else clear LOCKED; then if WAITERS and the deck is empty, give the deck to the first
+     *     sleeper and wake it (wakeHeir). With the deck owned, unlock wakes nobody: its owner
+     *     takes the lock (the futile wake-up HotSpot's successor rule avoids).
+     * So a thread runs in the lock only as the holder or the one on deck; everyone else sleeps,
+     * and the line rotates one for one. The bound is enforced by running threads, not by timers:
+     * a sleeper's timer would wake it into a run queue that is full (platform threads) or onto
+     * carriers that nothing frees (virtual threads).
      *
-     * The unlocker's clock. Reading nanoTime on every contended unlock would cost a large part of
-     * a short hold (26 ns on a kvm-clock machine), so the unlocker checks the first sleeper's
-     * deadline every checkPeriod contended unlocks, retuned at each check so that checks fall
-     * about CHECK_INTERVAL_NANOS apart. unlocksUntilCheck, checkPeriod and lastCheckNanos are
-     * plain fields touched only by the holder inside releaseCore: the lock's own release and
-     * acquire order one holder's writes before the next holder's reads. checkPeriod doubles as
-     * an estimate of how long holds are. Waiters read the clock lazily for the same reason: a
-     * spin that succeeds within 64 rounds never reads it.
+     * Passing on. An unlock skips its wake while the deck is owned; so whoever empties the deck
+     * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, deck
+     * empty" and wakes the first sleeper (passOn). The unlocker writes state then reads deck; the
+     * leaver writes deck then reads state: both volatile, so one of them sees the other.
      *
-     * Two ways to run. With the deck open, the holder and the one on deck trade the lock between
-     * two processors: right when holds are long enough to cover the handover (the lock's cache
-     * line and the critical section's data move at each one). With holds of a few dozen to a few
-     * hundred nanoseconds the handover costs more than the hold, and one thread taking the lock
-     * back to back while the others sleep moves it faster (what ReentrantLock does there, by
-     * parking its waiters soon). With the deck closed, platform threads that arrive or are woken
-     * and find the lock taken sleep at once (they may still take a free lock), and a platform
-     * thread's unlock that wakes a sleeper does not yield to it; virtual threads keep the deck
-     * (closed, it measured slower for them at 1-10 us holds and no faster at 0.1 us); the bound is
-     * enforced the same way either way. Deck.OPEN and Deck.CLOSED pin one way. No hold time read
-     * off a spin tells the two apart on every machine, so Deck.MEASURED, the default, measures: a
-     * RateProbe, fed the count of unlocks by the holder at each look at the sampled clock, runs
-     * one way and now and then tries the other in interleaved pairs of 2 ms epochs, switching
-     * when the other way wins every pair and by 10% overall. unlockCount is plain and written only
-     * by the holder, like the clock's fields.
+     * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer in
+     * line, a waker gave it the deck and its signal is on the way: it waits for it, then leaves
+     * the deck and passes on. A waiter that asked for a handoff clears HANDOFF with a CAS; if that
+     * fails, the unlock has handed it the lock, which it keeps (re-asserting an interrupt). Every
+     * spin looks at the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
      *
-     * No lost wake-up: a sleeper sets WAITERS with a CAS that requires LOCKED, so either the
-     * unlocker's CAS that clears LOCKED sees WAITERS or the sleeper sees the lock free and does
-     * not sleep. Whoever gives up ONDECK or WAKING without taking the lock re-checks "free,
-     * sleepers, nobody on deck or waking" and wakes one (clearAndPassOn), since an unlock may have
-     * skipped its wake because of that bit.
+     * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
+     * acquisition enters the slow path (its start, for the bound) and then once per
+     * ROUNDS_PER_CHECK spin rounds; the unlock path never reads it.
      *
-     * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer
-     * in line a waker has taken it and its signal is on the way: it waits for it, keeps the lock
-     * if HANDED (remembering an interrupt), or gives WAKING back (with the re-check above) if
-     * WOKEN. A spinner that gives up leaves the deck the same way.
-     *
-     * Memory ordering: every state access is volatile or a CAS; the acquiring CAS has acquire
-     * semantics and the releasing CAS release semantics. A handoff publishes the critical
-     * section through the guard's release and the node's volatile wake flag (Waiter.signal).
+     * Memory ordering: every state access is volatile or a CAS (the acquiring CAS has acquire
+     * semantics, the releasing CAS release semantics); deck is volatile for the passing-on
+     * argument above. A handoff publishes the critical section through the node's volatile wake
+     * flag (Waiter.signal), which the new owner reads before it proceeds.
      */
 
     /** The default bound on waiting before the lock is handed over: 1 ms, as Go's starvation threshold. */
     public static final Duration DEFAULT_BOUND = Duration.ofMillis(1);
 
     static final int LOCKED = 1;
-    static final int ONDECK = 2;
+    static final int WAITERS = 2;
     static final int HANDOFF = 4;
-    static final int WAITERS = 8;
-    static final int WAKING = 16;
-    /** Bits 8 and up count virtual threads that stepped off the deck to yield and have not run since. */
-    static final int YIELDER_SHIFT = 8;
-    static final int ONE_YIELDER = 1 << YIELDER_SHIFT;
 
     /** Node ticket: ownership was handed over (LOCKED stays set). */
     static final int HANDED = 1;
-    /** Node ticket: woken to compete for the deck; the waker set WAKING, which is now ours. */
-    static final int WOKEN = 2;
+    /** Node ticket: the waker gave this sleeper a spinner slot, which it now holds. */
+    static final int SLOT_GIVEN = 2;
 
-    /** How far apart in time an unlocker checks the first sleeper's bound. */
-    static final long CHECK_INTERVAL_NANOS = 20_000L;
-    /** The most contended unlocks between two such checks. */
-    static final int MAX_CHECK_PERIOD = 1 << 12;
-    /** An unlocker wakes the first sleeper when its bound ends within this (at most half the bound). */
-    static final long WAKE_AHEAD_NANOS = 100_000L;
-    /**
-     * A platform thread's contended unlock yields its processor when holds are long: checkPeriod at
-     * most this means contended unlocks come about 10 µs or more apart. With more runnable threads
-     * than processors (the holder, the one on deck, those working outside the lock), the yield
-     * lets a thread waiting for a processor — often the next owner — run now rather than at the end
-     * of an OS time slice, which is what bounds waits in milliseconds instead of tens of them.
-     * With short holds a yield would cost more than a whole critical section.
-     */
-    static final int LONG_HOLD_PERIOD = 2;
-    /** How long a waiter due for handoff spins on its node before it parks. */
-    static final long HANDOFF_SPIN_NANOS = AdaptiveSpin.MAX_NANOS; // the handoff comes within about one hold
-    /** Looks at the clock between two yields of a virtual thread on deck (about 10-20 µs of spinning). */
-    private static final int CHECKS_PER_YIELD = 8;
+    /** Spin rounds between two looks at the clock (and at the deadline and the interrupt status). */
+    static final int ROUNDS_PER_CHECK = 64;
     /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
     private static final int NANOS_PER_ROUND = 30;
-    /** Spin rounds between two looks at the clock. */
-    private static final int ROUNDS_PER_CHECK = 64;
+    /** The wake-up latency a new lock assumes until its woken waiters have measured it. */
+    static final int INITIAL_WAKE_NANOS = 25_000;
+
+    // acquisition outcomes of the slow path's steps (a step that returns SLEEP or RETRY loops)
+    private static final int ACQUIRED = 0;
+    private static final int HANDED_OVER = 1;
+    private static final int TIMED_OUT = 2;
+    private static final int INTERRUPTED = 3;
+    private static final int RETRY = 4;
+    private static final int SLEEP = 5;
+    private static final int WOKEN = 6;
+    /** Per thread: when it last yielded in a contended acquisition (platform threads only). */
+    private static final ThreadLocal<long[]> LAST_YIELD = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2});
 
     private volatile int state;
+    /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
+    private volatile int spinners;
+    /** The spinner that asks for a handoff: claimed by CAS from null before it sets HANDOFF, cleared by the unlock that serves it or by the spinner withdrawing. */
+    private volatile Waiter handoffTo;
+    /** The most spinners at once. */
+    private final int maxSpinners;
+    /** A platform thread's time-based yield period; 0 for none. */
+    private final long yieldPeriodNanos;
     private final WaitQueue line = new WaitQueue();
-    /** When the first sleeper's bound ends; meaningful while WAITERS is set. Written under the guard. */
-    private volatile long headDeadlineNanos;
+    /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
+    private volatile long headStartNanos;
     private final long boundNanos;
-    private final long wakeAheadNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
-    /** Alternate way: the deck closed (see "Two ways to run" in the notes). */
-    private final RateProbe deckClosed = new RateProbe();
-    /** Whether deckClosed measures, or stays as the constructor set it. */
-    private final boolean measureDeck;
-    /** Every unlock so far: plain, written only by the holder (see the notes). */
-    private long unlockCount;
-
-    // The unlocker's clock (plain: touched only by the holder, see the notes).
-    private int unlocksUntilCheck;
-    private int checkPeriod = 1;
-    private long lastCheckNanos;
+    /** How long a signalled sleeper takes to run, smoothed over wake-ups (opaque: see wakeLatencyNanos()). */
+    private int wakeNanos = INITIAL_WAKE_NANOS;
+    private final LineupHooks hooks;
 
     /** A lineup lock with the default bound of 1 ms and no statistics. */
     public LineupMutex() {
@@ -217,33 +175,17 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public LineupMutex(Duration bound, boolean recordStats) {
-        this(bound, Deck.MEASURED, recordStats);
+        this(bound, recordStats, LineupHooks.NONE);
     }
 
-    /**
-     * Whether a waiter may spin on deck while the lock is held. {@link #OPEN} suits holds from
-     * about a microsecond up; {@link #CLOSED} suits holds of a few hundred nanoseconds, where one
-     * thread taking the lock back to back beats trading it between processors; {@link #MEASURED}
-     * (the default) lets the lock find out, at the cost of trying the other way now and then.
-     * Virtual threads keep the deck either way: closed, it measured slower for them.
-     * docs/RESULTS.md (§12.7) has the figures for each.
-     */
-    public enum Deck {
-        /** The lock measures both ways and keeps the faster (see the class notes). */
-        MEASURED,
-        /** Always open: one waiter spins for the lock while it is held. */
-        OPEN,
-        /** Always closed to platform threads: those that find the lock taken sleep at once. */
-        CLOSED
+    /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks. */
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
+        this(bound, recordStats, hooks, Integer.getInteger("lineup.spinners", 1), Long.getLong("lineup.yieldNanos", 500_000L));
     }
 
-    /** As {@link #LineupMutex(Duration, boolean)}, with the deck as {@code deck} says. */
-    public LineupMutex(Duration bound, Deck deck, boolean recordStats) {
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, long yieldPeriodNanos) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
-        Objects.requireNonNull(deck, "deck");
-        this.measureDeck = deck == Deck.MEASURED;
-        deckClosed.choose(deck == Deck.CLOSED);
         if (bound.isNegative()) {
             throw new IllegalArgumentException("bound must not be negative: " + bound);
         }
@@ -253,8 +195,10 @@ public final class LineupMutex extends AbstractMutex {
         } catch (ArithmeticException overflow) {
             nanos = Long.MAX_VALUE / 2;
         }
-        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // deadlines never overflow
-        this.wakeAheadNanos = Math.min(WAKE_AHEAD_NANOS, boundNanos / 2);
+        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
+        this.hooks = Objects.requireNonNull(hooks, "hooks");
+        this.maxSpinners = maxSpinners;
+        this.yieldPeriodNanos = yieldPeriodNanos;
     }
 
     /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
@@ -266,8 +210,16 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected boolean tryAcquireOnce() {
-        int s = state;
-        return (s & LOCKED) == 0 && casState(s, s | LOCKED); // barges; HANDOFF implies LOCKED
+        for (;;) { // other bits change while the lock is free: only LOCKED decides (HANDOFF implies it)
+            int s = state;
+            if ((s & LOCKED) != 0) {
+                return false;
+            }
+            hooks.beforeBarge();
+            if (casState(s, s | LOCKED)) {
+                return true;
+            }
+        }
     }
 
     @Override
@@ -275,128 +227,135 @@ public final class LineupMutex extends AbstractMutex {
         return casState(0, LOCKED) || acquireSlow(mode, deadlineNanos);
     }
 
-    private static final int ACQUIRED = 0;
-    private static final int LEFT_DECK = 1;
-    private static final int GAVE_UP_TIMEOUT = 2;
-    private static final int GAVE_UP_INTERRUPT = 3;
-    private static final int RETRY = 4;
-    private static final int GOT_WOKEN = 5;
-
     /*
      * acquireSlow:
-     *   start = the first look at the clock (spinning 64 rounds, or going to sleep); the bound
-     *           counts from there, across every re-queue
+     *   barge if free; start = now; a platform thread yields if it has not for YIELD_PERIOD
      *   loop:
-     *     if onDeck: r = spinOnDeck(); onDeck = false
-     *                acquired -> done; gave up -> return; left -> sleep at the front
-     *     else if free: CAS LOCKED -> done
-     *     else if nobody on deck, no handoff, spinning pays, not past bound: CAS ONDECK; onDeck
-     *     else: r = sleepInLine(): HANDED -> done; WOKEN -> compete (we hold WAKING, cleared by
-     *           our next CAS: take the lock, take the deck, or go back to sleep at the front);
-     *           RETRY -> loop; gave up -> return
+     *     a spinner slot is ours: r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | gave up
+     *     free:                   CAS LOCKED   -> done
+     *     a slot is free:         take it      -> loop (and spin)
+     *     otherwise:              r = SLEEP
+     *     SLEEP:                  r = sleepInLine()  RETRY (woken with a slot, or the lock was free) | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        int s0 = state;
-        if ((s0 & LOCKED) == 0 && casState(s0, s0 | LOCKED)) {
-            return true; // free, with sleepers or a spinner about: barge (bounded, see the notes)
+        if (tryAcquireOnce()) {
+            return true; // free with sleepers about: barge (bounded, see the notes)
         }
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
         MutexContendedEvent jfr = contentionStart();
-        Waiter node = new Waiter(); // startNanos 0: not read yet (the clock costs tens of ns here and there)
+        Waiter node = new Waiter();
+        long now = hooks.nanoTime();
+        node.startNanos = now;
+        if (yieldPeriodNanos > 0L && !Thread.currentThread().isVirtual()) {
+            maybeYield(now);
+        }
         boolean spun = false;
         boolean slept = false;
-        boolean onDeck = false;
-        boolean waking = false; // we were woken and hold WAKING: clear it with our next change
-        boolean front = false;  // re-join the line at the front: woken before, so it keeps its place
-        int r;
+        boolean spinning = false; // we hold a spinner slot
+        if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos()) {
+            SPINNERS.getAndAdd(this, 1); // the slot we give the first sleeper in the swap
+            if (swap(node, now)) {
+                slept = true;
+                int r = parkInLine(node, mode, deadlineNanos);
+                if (r != WOKEN) {
+                    return gaveUp(r == INTERRUPTED, node);
+                }
+                spinning = true;
+            } else {
+                SPINNERS.getAndAdd(this, -1);
+                passOn();
+            }
+        }
         for (;;) {
-            if (onDeck) {
-                onDeck = false;
+            int r;
+            if (spinning) {
                 spun = true;
-                r = spinOnDeck(node, mode, deadlineNanos);
-                if (r == YIELDED) {
-                    continue;
-                }
-                if (r == LEFT_DECK) {
-                    r = RETRY_SLEEP; // at the front if woken before (front is already set then)
-                }
+                spinning = false;
+                r = spin(node, mode, deadlineNanos);
             } else {
                 int s = state;
-                int clear = waking ? WAKING : 0;
                 if ((s & LOCKED) == 0) {
-                    if (casState(s, (s | LOCKED) & ~clear)) {
-                        r = ACQUIRED;
-                    } else {
-                        continue;
-                    }
-                } else if ((s & (ONDECK | HANDOFF)) == 0 && spin.budgetNanos() > 0
-                        && !deckClosedFor(Thread.currentThread())
-                        && (node.startNanos == 0L || System.nanoTime() - node.startNanos < boundNanos)) {
-                    if (casState(s, (s | ONDECK) & ~clear)) {
-                        onDeck = true;
-                        waking = false;
-                        if (deckViolationsForTest != null) {
-                            deckOwnerForTest = Thread.currentThread();
-                        }
-                    }
-                    continue;
-                } else if (waking) { // somebody else is on deck: back to sleep, first in line
-                    if (!casState(s, s & ~WAKING)) {
-                        continue;
-                    }
-                    waking = false;
-                    if (stats != null) {
-                        stats.add(LockEvent.REQUEUE);
-                    }
-                    r = RETRY_SLEEP;
+                    r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
+                } else if (takeSpinnerSlot()) {
+                    spinning = true;
+                    r = RETRY;
                 } else {
-                    r = RETRY_SLEEP;
+                    r = SLEEP;
                 }
             }
-            if (r == RETRY_SLEEP) {
-                if (node.startNanos == 0L) {
-                    node.startNanos = nonZero(System.nanoTime());
-                }
-                r = sleepInLine(node, front, mode, deadlineNanos);
-                if (r == RETRY) {
-                    continue;
-                }
+            if (r == SLEEP) {
                 slept = true;
-                if (r == GOT_WOKEN) {
-                    waking = true;
-                    front = true;
+                r = sleepInLine(node, mode, deadlineNanos);
+            }
+            switch (r) {
+                case WOKEN: // a waker (or a swap) gave us a spinner slot
+                    slept = true;
+                    spinning = true;
                     continue;
-                }
+                case RETRY:
+                    continue;
+                case ACQUIRED:
+                case HANDED_OVER:
+                    node.restoreInterrupt();
+                    contended(jfr, r == HANDED_OVER ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
+                    return true;
+                default:
+                    return gaveUp(r == INTERRUPTED, node);
             }
-            if (r == ACQUIRED) {
-                node.restoreInterrupt();
-                contended(jfr, node.ticket == HANDED ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
-                return true;
-            }
-            return gaveUp(r == GAVE_UP_INTERRUPT, node);
         }
     }
 
-    private static final int RETRY_SLEEP = 6;
-    private static final int YIELDED = 7;
+    /**
+     * The time-based yield: a platform thread entering a contended acquisition gives its processor
+     * away if it has not done so (here) for yieldPeriodNanos. It is about to wait anyway, so the
+     * yield costs it about a microsecond when nobody else is runnable; when somebody is (a waiter
+     * or a thread working outside the lock that the OS has not run for a while) that thread runs
+     * now rather than at the end of an OS time slice.
+     */
+    private void maybeYield(long nowNanos) {
+        long[] last = LAST_YIELD.get();
+        if (nowNanos - last[0] >= yieldPeriodNanos) {
+            last[0] = nowNanos;
+            hooks.yielding();
+            if (stats != null) {
+                stats.add(LockEvent.YIELD);
+            }
+            Thread.yield();
+        }
+    }
 
-    /** Spins on deck (ONDECK is ours) until the lock is ours, or we leave the deck or give up. */
-    private int spinOnDeck(Waiter node, int mode, long deadlineNanos) {
-        final long budgetNanos = spin.budgetNanos();
-        final boolean virtual = Thread.currentThread().isVirtual();
+    private boolean takeSpinnerSlot() {
+        for (;;) {
+            int n = spinners;
+            if (n >= maxSpinners || spin.budgetNanos() == 0) {
+                return false;
+            }
+            if (SPINNERS.compareAndSet(this, n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Gives a spinner slot back without the lock, passing the wake-up duty on (see the notes). */
+    private void releaseSpinnerSlot() {
+        SPINNERS.getAndAdd(this, -1);
+        hooks.deck(false);
+    }
+
+    /** Spins (a slot is ours) until the lock is ours, we give the slot up, or we give up. */
+    private int spin(Waiter node, int mode, long deadlineNanos) {
+        hooks.deck(true);
+        final long budgetNanos = spinBudgetNanos();
         long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
-        final java.util.concurrent.atomic.AtomicInteger violations = deckViolationsForTest; // plain: set before threads start
         for (int round = 1;; round++) {
             int s = state;
-            if (violations != null && deckOwnerForTest != Thread.currentThread()) {
-                violations.incrementAndGet(); // another thread claimed the deck while we hold it
-            }
             if ((s & LOCKED) == 0) {
-                if (casState(s, (s | LOCKED) & ~ONDECK)) {
-                    // time spun: from the clock if it was read, else about NANOS_PER_ROUND a round
-                    spin.succeeded(spinStartNanos == 0L ? (long) round * NANOS_PER_ROUND : System.nanoTime() - spinStartNanos);
+                if (casState(s, s | LOCKED)) {
+                    releaseSpinnerSlot(); // we hold the lock: no wake-up duty to pass on
+                    spin.succeeded(spinStartNanos == 0L
+                            ? (long) round * NANOS_PER_ROUND : hooks.nanoTime() - spinStartNanos);
                     if (stats != null) {
                         stats.add(LockEvent.SPIN_ACQUIRE);
                     }
@@ -404,401 +363,275 @@ public final class LineupMutex extends AbstractMutex {
                 }
                 continue;
             }
-            if ((s & HANDOFF) != 0) {
-                leaveDeck(); // a waiter past its bound comes first: make way
-                return LEFT_DECK;
-            }
             if (round % ROUNDS_PER_CHECK == 0) {
-                long now = System.nanoTime();
+                long now = hooks.nanoTime();
                 if (spinStartNanos == 0L) {
                     spinStartNanos = now;
-                    if (node.startNanos == 0L) {
-                        node.startNanos = nonZero(now);
-                    }
                 }
-                int giveUp = mustGiveUp(mode, deadlineNanos);
-                if (giveUp != 0) {
-                    leaveDeck();
-                    return giveUp;
+                int gaveUp = mustGiveUp(mode, deadlineNanos, now);
+                if (gaveUp != RETRY) {
+                    releaseSpinnerSlot();
+                    passOn();
+                    return gaveUp;
                 }
-                if (now - spinStartNanos > budgetNanos || now - node.startNanos >= boundNanos) {
-                    if (now - spinStartNanos > budgetNanos) {
-                        spin.failed();
+                if (now - node.startNanos >= boundNanos && handoffTo == null) {
+                    int r = requestHandoff(node, mode, deadlineNanos);
+                    if (r != RETRY) {
+                        return r;
                     }
-                    leaveDeck();
-                    return LEFT_DECK;
+                    continue; // another spinner asked first: it is served next, then we are
                 }
-                if (virtual && round % (ROUNDS_PER_CHECK * CHECKS_PER_YIELD) == 0) {
-                    // let queued virtual threads run: step off the deck, yield, compete again
-                    for (;;) {
-                        int t = state;
-                        if (casState(t, t & ~ONDECK)) {
-                            break;
-                        }
-                    }
-                    getAndAddState(ONE_YIELDER); // makes unlock take the slow path, and yield (see releaseSlow)
-                    Thread.yield();
-                    getAndAddState(-ONE_YIELDER);
-                    if (stats != null) {
-                        stats.add(LockEvent.YIELD);
-                    }
-                    return YIELDED;
+                if ((s & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && swap(node, now)) {
+                    return parkInLine(node, mode, deadlineNanos);
                 }
-                if (stats != null) {
-                    stats.add(LockEvent.SPIN_ROUND);
+                if (now - spinStartNanos >= budgetNanos) {
+                    spin.failed();
+                    releaseSpinnerSlot(); // we sleep next: sleepInLine sees the lock free, or its holder's unlock sees WAITERS
+                    return SLEEP;
                 }
             }
             Thread.onSpinWait();
         }
     }
 
-    /*
-     * sleepInLine(node):
-     *   past = past the bound
-     *   guard: if free -> RETRY; CAS WAITERS (| HANDOFF if past), requiring LOCKED; join the line
-     *   loop:
-     *     park until signalled, the user's deadline, or (not yet past) the bound
-     *     signalled: HANDED -> ACQUIRED; WOKEN -> GOT_WOKEN
-     *     user deadline or interrupt: leave the line, or take what a waker already sent
-     *     bound: guard; if taken by a waker -> await the signal; if free -> take it and leave
-     *            the line; else set HANDOFF; spin on the node if first, then park
+    /**
+     * The swap: gives our spinner slot to the first sleeper, which is (nearly) past its bound,
+     * joins the line in its place (in order of arrival), and wakes it. One thread parks for the
+     * one that wakes, so the line rotates without adding a runnable thread. Returns false if the
+     * first sleeper has changed (then we keep spinning).
      */
-    private int sleepInLine(Waiter node, boolean front, int mode, long deadlineNanos) {
-        // A waiter woken ahead of its bound (front) counts as past it: it was woken to be ready.
-        boolean past = System.nanoTime() - node.startNanos >= boundNanos - (front ? wakeAheadNanos : 0L);
-        line.lockGuard();
-        for (;;) {
-            int s = state;
-            if ((s & LOCKED) == 0) {
-                line.unlockGuard();
-                return RETRY;
-            }
-            if (casState(s, s | WAITERS | (past ? HANDOFF : 0))) {
-                break;
-            }
+    private boolean swap(Waiter node, long nowNanos) {
+        WaitQueue q = line;
+        q.lockGuard();
+        Waiter first = q.peekFirst();
+        if (first == null || nowNanos - first.startNanos < boundNanos - swapAheadNanos()) {
+            q.unlockGuard();
+            return false;
         }
+        q.pollFirst();
         node.reset();
-        line.add(node, front || past);
-        headChanged();
-        // Only the first sleeper needs a timer for its bound; the others are covered by the
-        // unlockers' check and the wake-ahead once they are first (a timer each would wake every
-        // sleeper of a long line once per bound, for nothing).
-        boolean timer = line.peekFirst() == node;
-        line.unlockGuard();
+        q.addInStartOrder(node);      // WAITERS stays set: the line is not empty
+        headStartNanos = q.peekFirst().startNanos;
+        first.ticket = SLOT_GIVEN;    // our slot passes to it: spinners is unchanged
+        first.signalNanos = nowNanos;
+        q.unlockGuard();
+        hooks.deck(false);
         if (stats != null) {
-            stats.add(past ? LockEvent.HANDOFF_REQUEST : LockEvent.PARK);
+            stats.add(LockEvent.SWAP);
         }
-        if (past) {
-            awaitHandoffBriefly(node);
-        }
-        for (;;) {
-            long boundDeadlineNanos = node.startNanos + boundNanos;
-            int w;
-            if (past || !timer || ((mode & Waiter.TIMED) != 0 && deadlineNanos - boundDeadlineNanos <= 0)) {
-                w = node.block(this, mode, deadlineNanos);
-            } else {
-                w = node.block(this, mode | Waiter.TIMED, boundDeadlineNanos);
-                if (w == Waiter.TIMED_OUT && !Waiter.deadlinePassed(mode, deadlineNanos)) {
-                    past = true;
-                    int r = boundPassed(node);
-                    if (r != RETRY) {
-                        return r;
-                    }
-                    continue;
-                }
-            }
-            if (w == Waiter.SIGNALLED) {
-                return received(node);
-            }
-            return cancel(node, w == Waiter.INTERRUPTED);
-        }
+        first.signal();
+        return true;
     }
 
-    /** The node's bound passed while it slept: ask for a handoff, or take a free lock. */
-    private int boundPassed(Waiter node) {
-        line.lockGuard();
-        if (!line.contains(node)) { // a waker took us: its signal is on the way
-            line.unlockGuard();
-            node.awaitSignal(this);
-            return received(node);
+    /**
+     * We spin and are past our bound: ask the next unlock to hand us the lock, then wait for it
+     * spinning on our node (the unlock comes within about one hold), parking once the budget is
+     * spent. RETRY if another spinner's request is pending (we keep our slot and spin on).
+     */
+    private int requestHandoff(Waiter node, int mode, long deadlineNanos) {
+        node.reset(); // before HANDOFF is visible: the unlock that sees it signals after this
+        if (!HANDOFF_TO.compareAndSet(this, null, node)) {
+            return RETRY; // another spinner's request comes first
         }
         for (;;) {
             int s = state;
             if ((s & LOCKED) == 0) {
                 if (casState(s, s | LOCKED)) {
-                    line.remove(node);
-                    lineChanged();
-                    line.unlockGuard();
+                    handoffTo = null;
+                    releaseSpinnerSlot();
                     return ACQUIRED;
                 }
-            } else if ((s & HANDOFF) != 0 || casState(s, s | HANDOFF)) {
+            } else if (casState(s, s | HANDOFF)) {
                 break;
             }
         }
-        boolean first = line.peekFirst() == node;
-        line.unlockGuard();
         if (stats != null) {
             stats.add(LockEvent.HANDOFF_REQUEST);
         }
-        if (first) {
-            awaitHandoffBriefly(node);
-        }
-        return RETRY; // park again, now without the bound
-    }
-
-    /** A waiter due for handoff spins on its node for a while, so that the handoff is quick. */
-    private void awaitHandoffBriefly(Waiter node) {
-        if (spin.budgetNanos() == 0) {
-            return; // one processor
-        }
-        long budgetNanos = HANDOFF_SPIN_NANOS;
-        boolean virtual = Thread.currentThread().isVirtual();
-        long startNanos = System.nanoTime();
-        for (int round = 1; !node.isWoken(); round++) {
+        final long budgetNanos = Math.max(spinBudgetNanos(), AdaptiveSpin.MIN_NANOS);
+        long spinStartNanos = 0L;
+        for (int round = 1;; round++) {
+            if (node.isWoken()) {
+                return handedOver();
+            }
             if (round % ROUNDS_PER_CHECK == 0) {
-                if (System.nanoTime() - startNanos > budgetNanos) {
-                    return;
+                long now = hooks.nanoTime();
+                if (spinStartNanos == 0L) {
+                    spinStartNanos = now;
                 }
-                if (virtual) {
-                    Thread.yield();
+                int gaveUp = mustGiveUp(mode, deadlineNanos, now);
+                if (gaveUp != RETRY) {
+                    return withdrawHandoff(node, gaveUp == INTERRUPTED);
+                }
+                if (now - spinStartNanos >= budgetNanos) {
+                    break;
                 }
             }
             Thread.onSpinWait();
         }
-    }
-
-    /** What a signalled node was sent. */
-    private static int received(Waiter node) {
-        return node.ticket == HANDED ? ACQUIRED : GOT_WOKEN;
-    }
-
-    /** A sleeper gives up: leaves the line, or takes what a waker has already sent it. */
-    private int cancel(Waiter node, boolean interrupted) {
-        line.lockGuard();
-        boolean removed = line.remove(node);
-        if (removed) {
-            lineChanged();
-        }
-        line.unlockGuard();
-        int gaveUp = interrupted ? GAVE_UP_INTERRUPT : GAVE_UP_TIMEOUT;
-        if (removed) {
-            return gaveUp;
-        }
-        node.awaitSignal(this); // dequeued by a waker: its signal is on the way
-        if (node.ticket == HANDED) {
-            if (interrupted) {
-                node.rememberInterrupt(); // we keep the lock, so the interrupt must not be lost
+        hooks.parking(node);
+        int b = node.block(this, mode, deadlineNanos);
+        if (b == Waiter.SIGNALLED) {
+            if (stats != null) {
+                stats.add(LockEvent.HANDOFF_TO_PARKED);
             }
-            return ACQUIRED;
+            return handedOver();
         }
-        clearAndPassOn(WAKING); // woken to compete, but leaving
-        return gaveUp;
+        return withdrawHandoff(node, b == Waiter.INTERRUPTED);
     }
 
-    /** Whether {@code t} may not take the deck now: it is closed, and {@code t} is a platform thread. */
-    private boolean deckClosedFor(Thread t) {
-        return deckClosed.alternate() && !t.isVirtual();
+    private int handedOver() {
+        releaseSpinnerSlot(); // LOCKED is set and ours
+        return HANDED_OVER;
     }
 
-    /** Leaves the deck (ONDECK is ours). */
-    private void leaveDeck() {
-        clearAndPassOn(ONDECK);
+    /** Gives up a handoff request; if the unlock already took it, the lock is ours after all. */
+    private int withdrawHandoff(Waiter node, boolean interrupted) {
+        for (;;) {
+            int s = state;
+            if ((s & HANDOFF) == 0) { // an unlock has handed us the lock: keep it
+                node.awaitSignal(this);
+                if (interrupted) {
+                    node.rememberInterrupt();
+                }
+                return handedOver();
+            }
+            if (casState(s, s & ~HANDOFF)) {
+                handoffTo = null; // ours again: the request is withdrawn
+                releaseSpinnerSlot();
+                passOn();
+                return interrupted ? INTERRUPTED : TIMED_OUT;
+            }
+        }
+    }
+
+    /** After a spinner slot was given up without the lock: wake a sleeper if the unlock could not. */
+    private void passOn() {
+        int s = state;
+        if ((s & (LOCKED | WAITERS)) == WAITERS && spinners == 0) {
+            wakeHeir();
+        }
     }
 
     /**
-     * Clears {@code bit} (ONDECK or WAKING, ours); then wakes a sleeper, since an unlock may have
-     * skipped its wake because of that bit.
+     * Joins the line and sleeps until woken with a spinner slot. Setting WAITERS requires LOCKED,
+     * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
      */
-    private void clearAndPassOn(int bit) {
-        for (;;) {
-            int s = state;
-            if (casState(s, s & ~bit)) {
-                break;
-            }
-        }
-        wakeOne(false);
-    }
-
-    /**
-     * Wakes the first sleeper to compete for the deck, if there are sleepers, nobody is on deck or
-     * already woken, no handoff is pending and — unless {@code evenIfLocked} — the lock is free.
-     */
-    private boolean wakeOne(boolean evenIfLocked) {
-        return wakeOne(evenIfLocked, false);
-    }
-
-    /** As {@link #wakeOne(boolean)}, and when {@code evenIfOnDeck} also while a waiter is on deck. */
-    private boolean wakeOne(boolean evenIfLocked, boolean evenIfOnDeck) {
-        for (;;) {
-            int s = state;
-            int mask = WAITERS | WAKING | HANDOFF | (evenIfOnDeck ? 0 : ONDECK) | (evenIfLocked ? 0 : LOCKED);
-            if ((s & mask) != WAITERS) {
-                return false;
-            }
-            if (!casState(s, s | WAKING)) {
-                continue;
-            }
-            line.lockGuard();
-            Waiter w = line.pollFirst();
-            if (w != null) {
-                lineChanged();
-            }
-            line.unlockGuard();
-            if (w != null) {
-                afterDequeue(w);
-                w.ticket = WOKEN;
-                w.signal();
-                if (stats != null) {
-                    stats.add(LockEvent.WAKEUP);
-                }
-                return true;
-            }
-            for (;;) { // the line emptied meanwhile: take WAKING back and look again
-                int t = state;
-                if (casState(t, t & ~WAKING)) {
-                    break;
-                }
-            }
-        }
-    }
-
-    @Override
-    protected void releaseCore() {
-        unlockCount++;
-        if (!casState(LOCKED, 0)) {
-            releaseSlow();
-        }
-    }
-
-    /*
-     * releaseSlow:
-     *   loop: if HANDOFF, or sleepers and the first is past its bound (sampled clock):
-     *           hand the lock to the first sleeper (LOCKED stays set); done unless the line was empty
-     *         else CAS LOCKED off; if sleepers and nobody on deck: wake one to go on deck; done
-     */
-    private void releaseSlow() {
-        boolean checked = clockTick();
+    private int sleepInLine(Waiter node, int mode, long deadlineNanos) {
+        WaitQueue q = line;
+        q.lockGuard();
         for (;;) {
             int s = state;
             if ((s & LOCKED) == 0) {
-                throw new IllegalStateException("lineup: unlock of an unlocked mutex (" + describe(s) + ")");
+                q.unlockGuard();
+                return RETRY;
             }
-            if ((s & HANDOFF) != 0) {
-                if (handOff()) {
-                    return;
-                }
-                continue;
+            if ((s & WAITERS) != 0 || casState(s, s | WAITERS)) {
+                break;
             }
-            boolean due = checked && (s & (WAITERS | WAKING)) == WAITERS
-                    && lastCheckNanos - (headDeadlineNanos - wakeAheadNanos) >= 0; // first sleeper due soon
-            if (casState(s, s & ~LOCKED)) {
-                if (due && wakeOne(true, true)) {
-                    // The lineup: the first sleeper's bound ends soon. Wake it now, even past the
-                    // deck, so that it asks for the handoff while running (a handoff to a sleeper
-                    // leaves the lock idle while it wakes up); meanwhile the lock keeps moving.
-                    Thread.yield(); // let it run now, on our processor or carrier
-                    return;
-                }
-                if ((s & (WAITERS | ONDECK | WAKING)) == WAITERS) {
-                    if (wakeOne(false) && !deckClosedFor(Thread.currentThread())) {
-                        // Let the one we woke run now, on our processor or carrier. Not on a platform
-                        // thread with the deck closed: there the holds are short and the woken thread
-                        // mostly finds the lock taken again, so the yield would cost more than it brings.
-                        Thread.yield();
-                    }
-                } else if (Thread.currentThread().isVirtual()
-                        ? (s & WAKING) != 0 || (s >>> YIELDER_SHIFT) != 0
-                        : checkPeriod <= LONG_HOLD_PERIOD) {
-                    Thread.yield(); // see LONG_HOLD_PERIOD; a virtual waiter woken earlier or that yielded needs a carrier
-                } else if (stats != null && (s & WAITERS) != 0) {
-                    stats.add(LockEvent.WAKE_SKIPPED);
-                }
+        }
+        node.reset(); // not queued: no waker can reach the node before the guard's release
+        q.addInStartOrder(node);
+        headStartNanos = q.peekFirst().startNanos;
+        q.unlockGuard();
+        if (stats != null) {
+            stats.add(LockEvent.PARK);
+        }
+        return parkInLine(node, mode, deadlineNanos);
+    }
+
+    /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
+    private int parkInLine(Waiter node, int mode, long deadlineNanos) {
+        hooks.parking(node);
+        int b = node.block(this, mode, deadlineNanos);
+        if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN
+            measuredWake(hooks.nanoTime() - node.signalNanos);
+            return WOKEN;
+        }
+        boolean interrupted = b == Waiter.INTERRUPTED;
+        WaitQueue q = line;
+        q.lockGuard();
+        boolean removed = q.remove(node);
+        if (removed) {
+            afterRemoval(q);
+        }
+        q.unlockGuard();
+        if (!removed) { // a waker gave us a spinner slot and its signal is on the way
+            node.awaitSignal(this);
+            SPINNERS.getAndAdd(this, -1);
+            passOn();
+        }
+        return interrupted ? INTERRUPTED : TIMED_OUT;
+    }
+
+    /** After a node left the line: WAITERS and headStartNanos follow. Guard held. */
+    private void afterRemoval(WaitQueue q) {
+        Waiter first = q.peekFirst();
+        if (first != null) {
+            headStartNanos = first.startNanos;
+            return;
+        }
+        for (;;) {
+            int s = state;
+            if (casState(s, s & ~WAITERS)) { // only WAITERS: a pending HANDOFF is not ours to drop
                 return;
             }
         }
     }
 
-    /**
-     * The unlocker's sampled clock (see "The unlocker's clock"), ticked once per contended unlock:
-     * true when it was read this time (lastCheckNanos is now), which happens every checkPeriod
-     * ticks, checkPeriod retuned so that reads fall about CHECK_INTERVAL_NANOS apart.
-     */
-    private boolean clockTick() {
-        if (--unlocksUntilCheck > 0) {
-            return false;
+    /** Gives the first sleeper a spinner slot and wakes it, unless somebody spins already. */
+    private void wakeHeir() {
+        WaitQueue q = line;
+        q.lockGuard();
+        Waiter first = q.peekFirst();
+        if (first == null || !SPINNERS.compareAndSet(this, 0, 1)) {
+            q.unlockGuard();
+            return;
         }
-        long now = System.nanoTime();
-        long sinceLastNanos = now - lastCheckNanos;
-        lastCheckNanos = now;
-        if (measureDeck && deckClosed.tick(now, unlockCount) && stats != null) {
-            stats.add(deckClosed.alternate() ? LockEvent.DECK_CLOSED : LockEvent.DECK_OPENED);
-        }
-        if (sinceLastNanos < CHECK_INTERVAL_NANOS / 2) {
-            checkPeriod = Math.min(MAX_CHECK_PERIOD, checkPeriod << 1);
-        } else if (sinceLastNanos > CHECK_INTERVAL_NANOS * 2) {
-            checkPeriod = Math.max(1, checkPeriod >>> 1);
-        }
-        unlocksUntilCheck = checkPeriod;
-        return true;
-    }
-
-    /** Hands the lock to the first sleeper; false if the line turned out empty (HANDOFF cleared). */
-    private boolean handOff() {
-        line.lockGuard();
-        Waiter w = line.pollFirst();
-        lineChanged(); // also clears HANDOFF
-        line.unlockGuard();
-        if (w == null) {
-            return false;
-        }
-        afterDequeue(w);
-        w.ticket = HANDED;
-        w.signal();
+        q.pollFirst();
+        afterRemoval(q);
+        first.ticket = SLOT_GIVEN;
+        q.unlockGuard();
+        first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
         if (stats != null) {
-            stats.add(LockEvent.HANDOFF);
+            stats.add(LockEvent.WAKEUP);
         }
-        if ((state & (WAITERS | WAKING | HANDOFF)) == WAITERS
-                && System.nanoTime() - (headDeadlineNanos - wakeAheadNanos) >= 0) {
-            wakeOne(true, true); // the lineup: the next one due wakes while the new owner holds
-        }
-        Thread.yield(); // let the new owner run now, on our processor or carrier (Go's goyield)
-        return true;
+        first.signal();
     }
 
-    /** Guard held, the line changed by a removal: fix WAITERS, clear HANDOFF, and the head's deadline. */
-    private void lineChanged() {
-        boolean empty = line.isEmpty();
+    @Override
+    protected void releaseCore() {
+        if (!casState(LOCKED, 0)) {
+            releaseSlow();
+        }
+    }
+
+    private void releaseSlow() {
+        int s;
         for (;;) {
-            int s = state;
-            int next = s & ~HANDOFF;
-            if (empty) {
-                next &= ~WAITERS;
-            }
-            if (s == next || casState(s, next)) {
+            s = state;
+            if ((s & HANDOFF) != 0) {
+                if (casState(s, s & ~HANDOFF)) { // LOCKED stays set: ownership passes
+                    Waiter h = handoffTo; // the spinner that set HANDOFF claimed it first, and waits for exactly this
+                    handoffTo = null;     // the next request may claim it now
+                    h.ticket = HANDED;
+                    if (stats != null) {
+                        stats.add(LockEvent.HANDOFF);
+                    }
+                    h.signal();
+                    return;
+                }
+            } else if (casState(s, s & ~LOCKED)) {
                 break;
             }
         }
-        headChanged();
-    }
-
-    /** Guard held: records the first sleeper's deadline. */
-    private void headChanged() {
-        Waiter head = line.peekFirst();
-        if (head != null) {
-            headDeadlineNanos = head.startNanos + boundNanos;
+        if ((s & WAITERS) != 0) {
+            if (spinners == 0) {
+                wakeHeir();
+            } else if (stats != null) {
+                stats.add(LockEvent.WAKE_SKIPPED);
+            }
         }
-    }
-
-    /** A start time never equal to 0, which means "not read yet". */
-    private static long nonZero(long nanos) {
-        return nanos == 0L ? 1L : nanos;
-    }
-
-    private static int mustGiveUp(int mode, long deadlineNanos) {
-        if ((mode & Waiter.INTERRUPTIBLE) != 0 && Thread.currentThread().isInterrupted()) {
-            return GAVE_UP_INTERRUPT;
-        }
-        return Waiter.deadlinePassed(mode, deadlineNanos) ? GAVE_UP_TIMEOUT : 0;
     }
 
     @Override
@@ -808,74 +641,73 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected int queueLengthCore() {
-        int s = state;
-        return line.size() + ((s & ONDECK) != 0 ? 1 : 0) + (s >>> YIELDER_SHIFT);
+        return line.size() + spinners;
     }
 
     @Override
     protected String stateString() {
-        return "state=" + describe(state) + ", sleepers=" + line.size() + ", bound="
-                + LockSpec.formatDuration(Duration.ofNanos(boundNanos)) + ", spin=" + spin.limitNanos() + "ns"
-                + (deckClosed.alternate() ? ", deck closed" : "");
+        int s = state;
+        return "state=" + ((s & LOCKED) != 0 ? "LOCKED" : "free")
+                + ((s & WAITERS) != 0 ? "|WAITERS" : "")
+                + ((s & HANDOFF) != 0 ? "|HANDOFF" : "")
+                + ", spinners=" + spinners
+                + ", sleepers=" + line.size()
+                + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
     }
-
-    /** The state word as flags, e.g. {@code LOCKED|ONDECK|WAITERS}. */
-    static String describe(int s) {
-        StringBuilder sb = new StringBuilder();
-        if ((s & LOCKED) != 0) {
-            sb.append("LOCKED|");
-        }
-        if ((s & ONDECK) != 0) {
-            sb.append("ONDECK|");
-        }
-        if ((s & WAKING) != 0) {
-            sb.append("WAKING|");
-        }
-        if ((s & HANDOFF) != 0) {
-            sb.append("HANDOFF|");
-        }
-        if ((s & WAITERS) != 0) {
-            sb.append("WAITERS|");
-        }
-        if ((s >>> YIELDER_SHIFT) != 0) {
-            sb.append("yielders=").append(s >>> YIELDER_SHIFT).append('|');
-        }
-        if (sb.isEmpty()) {
-            return "0";
-        }
-        sb.setLength(sb.length() - 1);
-        return sb.toString();
-    }
-
-    // ---- test hooks (package-private)
 
     /**
-     * When set: the thread that last claimed ONDECK, and how often a spinner found that it was not
-     * itself — which can only happen if two threads held the deck at once. Null outside tests.
+     * How long a spinner spins before it sleeps: what the learned spin says holds need, and at
+     * least twice a wake-up (a waiter that sleeps sooner costs the lock a wake-up when it is
+     * needed again, and a woken thread runs only after the wake-up latency: spinning as long as
+     * two of those is the classic 2-competitive rule). Zero on one processor.
      */
-    volatile Thread deckOwnerForTest;
-    java.util.concurrent.atomic.AtomicInteger deckViolationsForTest;
-
-    /** Runs between a waker's dequeue of {@code w} and its signal; null outside tests. */
-    java.util.function.Consumer<Thread> afterDequeueForTest;
-
-    private void afterDequeue(Waiter w) {
-        java.util.function.Consumer<Thread> hook = afterDequeueForTest; // plain: set before the threads start
-        if (hook != null) {
-            hook.accept(w.thread);
-        }
+    private long spinBudgetNanos() {
+        int learned = spin.budgetNanos();
+        return learned == 0 ? 0L : Math.min(AdaptiveSpin.MAX_NANOS, Math.max(learned, 2L * wakeLatencyNanos()));
     }
 
-    int stateForTest() {
+    /**
+     * How early a spinner swaps with a sleeper before the sleeper's bound ends: two wake-ups, so
+     * that the woken thread runs by the time it is due; at most half the bound.
+     */
+    private long swapAheadNanos() {
+        return Math.min(boundNanos >> 1, 2L * wakeLatencyNanos());
+    }
+
+    /** The smoothed wake-up latency (opaque: a racy heuristic, updates may be lost, never torn). */
+    private int wakeLatencyNanos() {
+        return (int) WAKE_NANOS.getOpaque(this);
+    }
+
+    /** A woken sleeper ran {@code nanos} after its signal: move the estimate an eighth of the way. */
+    private void measuredWake(long nanos) {
+        int w = (int) WAKE_NANOS.getOpaque(this);
+        long clamped = Math.max(0L, Math.min(nanos, AdaptiveSpin.MAX_NANOS));
+        WAKE_NANOS.setOpaque(this, (int) (w + ((clamped - w) >> 3))); // racy by design, as AdaptiveSpin
+    }
+
+    /** RETRY to go on, or TIMED_OUT / INTERRUPTED (the interrupt consumed) to give up. */
+    private static int mustGiveUp(int mode, long deadlineNanos, long nowNanos) {
+        if (Waiter.takeInterrupt(mode)) {
+            return INTERRUPTED;
+        }
+        if ((mode & Waiter.TIMED) != 0 && deadlineNanos - nowNanos <= 0L) {
+            return TIMED_OUT;
+        }
+        return RETRY;
+    }
+
+    // ---- package-private views for tests in this package
+
+    int state() {
         return state;
     }
 
-    /** Closes or opens the deck now, as the rate probe would; it goes on probing from there. */
-    void closeDeckForTest(boolean closed) {
-        deckClosed.choose(closed);
+    int spinners() {
+        return spinners;
     }
 
-    int sleepersForTest() {
+    int sleepers() {
         return line.size();
     }
 
@@ -885,14 +717,17 @@ public final class LineupMutex extends AbstractMutex {
         return STATE.compareAndSet(this, expected, next);
     }
 
-    private void getAndAddState(int delta) {
-        STATE.getAndAdd(this, delta);
-    }
-
     private static final VarHandle STATE;
+    private static final VarHandle SPINNERS;
+    private static final VarHandle HANDOFF_TO;
+    private static final VarHandle WAKE_NANOS;
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(LineupMutex.class, "state", int.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(LineupMutex.class, "state", int.class);
+            SPINNERS = l.findVarHandle(LineupMutex.class, "spinners", int.class);
+            HANDOFF_TO = l.findVarHandle(LineupMutex.class, "handoffTo", Waiter.class);
+            WAKE_NANOS = l.findVarHandle(LineupMutex.class, "wakeNanos", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

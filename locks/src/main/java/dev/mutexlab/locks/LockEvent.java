@@ -39,8 +39,8 @@ public enum LockEvent {
     TAIL_WAKE,
     /** An acquisition succeeded while spinning, without sleeping. */
     SPIN_ACQUIRE,
-    /** The lock measured that its waiters should sleep rather than spin, and closed its deck (lineup). */
-    DECK_CLOSED,
-    /** The lock measured that a spinning waiter moves it faster, and opened its deck again (lineup). */
-    DECK_OPENED
+    /** The waiter on deck gave it to a sleeper past its bound and slept in its place (lineup's swap). */
+    SWAP,
+    /** A handoff found the waiter it was for already parked, so the new owner needed a wake-up (lineup). */
+    HANDOFF_TO_PARKED
 }

@@ -52,12 +52,10 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
                 Locks::go));
-        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck (or none, where that measures faster), the rest asleep in line, handoff to a waiter past its bound (1 ms)",
+        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, rotated one for one, handoff to a waiter past its bound (1 ms)",
                 examples(
-                        "lineup", "one holder, one waiter on deck, the rest asleep in FIFO order; waits bounded at about 1 ms",
-                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
-                        "lineup:deck=open", "a waiter always spins on deck (the default measures whether that or a closed deck moves the lock faster)",
-                        "lineup:deck=closed", "platform threads that find the lock taken always sleep at once: for holds of a few hundred ns"),
+                        "lineup", "one holder, one waiter on deck, the rest asleep in order of arrival; waits bounded at about 1 ms",
+                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s"),
                 Locks::lineup));
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -163,17 +161,14 @@ public final class Locks {
     }
 
     private static Lock lineup(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("bound", "deck", "stats"));
+        spec.requireOnly(Set.of("bound", "stats", "xspin", "xyield"));
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        String d = spec.value("deck", "measured");
-        LineupMutex.Deck deck = switch (d) {
-            case "measured" -> LineupMutex.Deck.MEASURED;
-            case "open" -> LineupMutex.Deck.OPEN;
-            case "closed" -> LineupMutex.Deck.CLOSED;
-            default -> throw new IllegalArgumentException("lineup: deck must be open, closed or measured, not '" + d + "'");
-        };
-        return new LineupMutex(bound, deck, recordStats || spec.flag("stats"));
+        if (spec.value("xspin", null) != null || spec.value("xyield", null) != null) { // EXPERIMENT
+            return new LineupMutex(bound, recordStats || spec.flag("stats"), LineupHooks.NONE,
+                    Integer.parseInt(spec.value("xspin", "1")), Long.parseLong(spec.value("xyield", "500000")));
+        }
+        return new LineupMutex(bound, recordStats || spec.flag("stats"));
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {

@@ -78,10 +78,10 @@ public final class MutexStatisticsEvent extends Event {
     long tailWake;
     @Label("Spin Acquires")
     long spinAcquire;
-    @Label("Deck Closings")
-    long deckClosed;
-    @Label("Deck Openings")
-    long deckOpened;
+    @Label("Swaps")
+    long swap;
+    @Label("Handoffs to a Parked Waiter")
+    long handoffToParked;
     @Label("Time in Starvation Mode")
     @Timespan(Timespan.NANOSECONDS)
     long starvationNanos;
@@ -127,8 +127,8 @@ public final class MutexStatisticsEvent extends Event {
         emptyWake = s.count(LockEvent.EMPTY_WAKE);
         tailWake = s.count(LockEvent.TAIL_WAKE);
         spinAcquire = s.count(LockEvent.SPIN_ACQUIRE);
-        deckClosed = s.count(LockEvent.DECK_CLOSED);
-        deckOpened = s.count(LockEvent.DECK_OPENED);
+        swap = s.count(LockEvent.SWAP);
+        handoffToParked = s.count(LockEvent.HANDOFF_TO_PARKED);
         starvationNanos = s.starvationNanos();
     }
 

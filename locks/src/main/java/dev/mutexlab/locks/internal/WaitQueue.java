@@ -68,6 +68,31 @@ public final class WaitQueue {
         size = size + 1; // guard held: the only writer
     }
 
+    /**
+     * Inserts {@code w} behind every node that started waiting no later than it ({@link
+     * Waiter#startNanos}), so a line kept this way stays in order of arrival even when a waiter
+     * re-joins it. Scans from the back: a re-joining waiter is usually among the youngest. Guard held.
+     */
+    public void addInStartOrder(Waiter w) {
+        Waiter p = tail;
+        while (p != null && p.startNanos - w.startNanos > 0L) {
+            p = p.prev;
+        }
+        if (p == null) {
+            add(w, true);
+        } else if (p == tail) {
+            add(w, false);
+        } else {
+            Waiter n = p.next;
+            w.prev = p;
+            w.next = n;
+            p.next = w;
+            n.prev = w;
+            w.queued = true;
+            size = size + 1; // guard held: the only writer
+        }
+    }
+
     /** Removes and returns the first node, or null. Guard held. */
     public Waiter pollFirst() {
         Waiter w = head;

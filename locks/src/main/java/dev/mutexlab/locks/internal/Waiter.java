@@ -34,6 +34,8 @@ public final class Waiter {
     public int ticket;
     /** An algorithm-specific token (e.g. a small thread id for locks that pack ids into a word). */
     public int token;
+    /** When a waker signalled this node, for locks that measure their wake-up latency; written before {@link #signal()}. */
+    public long signalNanos;
 
     private volatile boolean woken;
     /** An interrupt was absorbed while waiting uninterruptibly; {@link #restoreInterrupt()} re-asserts it. */

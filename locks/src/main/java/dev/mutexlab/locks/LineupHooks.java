@@ -1,0 +1,36 @@
+package dev.mutexlab.locks;
+
+import dev.mutexlab.locks.internal.Waiter;
+
+/**
+ * The test seam of {@link LineupMutex}: the points where a test steers an interleaving or watches
+ * a transition. Every method does nothing (or reads the real clock) here; a lock built with
+ * {@link #NONE} calls these on its slow paths only, where a call that the JIT inlines to nothing
+ * costs nothing. Tests in this package subclass it and pass the subclass to the package-private
+ * constructor, so no test code lives in the lock itself.
+ */
+class LineupHooks {
+    /** The hooks of every lock built through the public constructors. */
+    static final LineupHooks NONE = new LineupHooks();
+
+    /** The lock's clock: every deadline, bound and spin budget of the lock is read on it. */
+    long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /** {@code tryLock()} read a free state and is about to CAS it: another thread may change it now. */
+    void beforeBarge() {
+    }
+
+    /** The current thread took the deck ({@code true}) or left it ({@code false}): one spinner at a time. */
+    void deck(boolean taken) {
+    }
+
+    /** The current thread is about to park in the lock (in line, or waiting for a handoff). */
+    void parking(Waiter node) {
+    }
+
+    /** The current thread is about to yield its processor from inside the lock. */
+    void yielding() {
+    }
+}
