@@ -22,12 +22,20 @@ class LineupHooks {
     void beforeBarge() {
     }
 
-    /** The current thread took the deck ({@code true}) or left it ({@code false}): one spinner at a time. */
-    void deck(boolean taken) {
+    /** The current thread starts ({@code true}) or stops ({@code false}) spinning in a spinner slot. */
+    void spinning(boolean started) {
     }
 
     /** The current thread is about to park in the lock (in line, or waiting for a handoff). */
     void parking(Waiter node) {
+    }
+
+    /** A sleeper that gave up (timeout, interrupt) is about to take itself out of line; a waker may reach it first. */
+    void leavingLine() {
+    }
+
+    /** A spinner that gave up is about to withdraw its handoff request; an unlock may serve it first. */
+    void withdrawing() {
     }
 
     /** The current thread is about to yield its processor from inside the lock. */

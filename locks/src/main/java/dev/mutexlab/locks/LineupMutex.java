@@ -2,6 +2,7 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AdaptiveSpin;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
+import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
@@ -11,23 +12,25 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * A lock with the throughput of a barging lock and a bound on waiting: one holder, at most one
- * waiter "on deck" spinning for the lock, and the others asleep in line in order of arrival. A
- * waiter that has waited longer than the bound (1 ms by default) is handed the lock by the next
- * unlock, and the running waiter on deck trades places with a sleeper whose bound has passed.
+ * A lock with the throughput of a barging lock and a bound on waiting: one holder, a few waiters
+ * spinning for it (one per processor at most), and the others asleep in line in order of arrival.
+ * A spinner that has waited longer than the bound (1 ms by default) is handed the lock by the
+ * next unlock, and a running waiter trades places with a sleeper whose bound has passed.
  *
  * <p>Use it where {@link java.util.concurrent.locks.ReentrantLock} or {@code synchronized} would
  * do but long tails would not: running threads may take the lock back to back (which is what
- * makes barging locks fast when critical sections are short), only one waiter spins (so spinning
- * never eats the processors that the holder and the work outside the lock need), the spin is
- * learned per lock as HotSpot's monitors learn theirs, and a waiter waits about the bound plus the
- * holds of those ahead of it — also on virtual threads, where nothing preempts a thread that keeps
- * a carrier busy. {@code docs/RESULTS.md} (§12) has what it costs and where it loses.
+ * makes barging locks fast when critical sections are short), a contended acquisition first spins
+ * briefly and then for a learned time, as HotSpot's monitors do, no more threads spin than there
+ * are processors, and the line rotates one for one so that waiting never adds a runnable thread.
+ * A waiter waits about the bound plus the holds of those ahead of it — also on virtual threads,
+ * where nothing preempts a thread that keeps a carrier busy. {@code docs/RESULTS.md} (§12) has
+ * what it costs and where it loses.
  *
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
  * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
- * of a volatile read and releasing those of a volatile write.
+ * of a volatile read and releasing those of a volatile write. A contended acquisition may yield
+ * the processor (at most once per 0.5 ms per thread); {@code unlock} never blocks or yields.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -46,73 +49,96 @@ public final class LineupMutex extends AbstractMutex {
      * Implementation notes.
      *
      * Origins. The "baseball lineup" proposed for Go's runtime lock (golang/go#68578): one thread
-     * at bat, one on deck spinning, the rest in the dugout asleep. Malthusian locks (Dice) keep
+     * at bat, a few on deck spinning, the rest in the dugout asleep. Malthusian locks (Dice) keep
      * the surplus waiters asleep so that only as many threads circulate as keep the lock busy;
-     * HotSpot's monitors contribute the learned spin and the heir presumptive (an exiting thread
-     * wakes nobody while a successor is already awake); ShflLock's blocking variant hands the lock
-     * only to a waiter that is running; Go's sync.Mutex (CL 34310) and parking_lot's eventual
-     * fairness bound the barging in time; Linux's mutex hands over with the lock still held
-     * (HANDOFF, then PICKUP). The swap — the running waiter wakes the due sleeper and sleeps in
-     * its place — is this lock's own: it keeps the count of runnable threads constant while the
-     * line rotates, so the processor the swapper gives up is the one the woken thread runs on.
+     * HotSpot's monitors contribute the short fixed spin, the learned spin and the heir
+     * presumptive (an exiting thread wakes nobody while a successor is already awake); ShflLock's
+     * blocking variant hands the lock only to a waiter that is running; Go's sync.Mutex (CL
+     * 34310) and parking_lot's eventual fairness bound the barging in time; Linux's mutex hands
+     * over with the lock still held (HANDOFF, then PICKUP). The swap — a running waiter wakes the
+     * due sleeper, gives it its spinner slot and sleeps in its place — is this lock's own: the
+     * count of runnable threads stays the same while the line rotates.
      *
      * State word (int):
      *   bit 0  LOCKED   held, or being handed over (ownership passes with it set)
      *   bit 1  WAITERS  the line of sleepers is not empty (exact whenever the line's guard is free)
-     *   bit 2  HANDOFF  the waiter on deck is past its bound and asks for the lock: the next unlock
-     *                   hands it over, keeping LOCKED. Set only by the deck's owner.
-     * deck (a volatile Waiter, null when empty): the heir presumptive, the one waiter that is awake
-     * and competing — spinning, or woken and about to run. Taken by CAS from null (an arrival, or
-     * an unlock that wakes a sleeper for it); given up only by its owner (taking the lock, leaving,
-     * or giving it to a due sleeper in a swap).
+     *   bit 2  HANDOFF  the spinner in handoffTo is past its bound and asks for the lock: the next
+     *                   unlock hands it over, keeping LOCKED
+     * spinners (volatile int): spinner slots taken — by a thread spinning, or by a sleeper that a
+     * waker gave a slot and that is about to run. At most maxSpinners (one per processor of the
+     * thread's kind: a spinner beyond that only delays the holder and the work outside the lock).
+     * handoffTo (volatile Waiter): the spinner that asks for the handoff; claimed by CAS from null
+     * before HANDOFF is set, so one request is pending at a time. HANDOFF and handoffTo are
+     * cleared only by the holder's unlock (or by the claimer itself if it finds the lock free
+     * before setting HANDOFF). Whether the request stands is settled on the node's ticket:
+     * REQUESTED moves by CAS to HANDED (the unlock serves it) or to WITHDRAWN (the spinner gave
+     * up); an unlock that finds it withdrawn releases as usual.
      *
-     * Invariants: at most one thread spins (the deck's owner); HANDOFF implies LOCKED and a deck
-     * whose owner set it and is waiting for exactly that handoff; a waiter that leaves the line
-     * touches WAITERS only (a HANDOFF request survives it); the line is in order of arrival
-     * (Waiter.startNanos); if the line is non-empty then the lock is held (its unlock sees
-     * WAITERS) or the deck is owned (its owner takes the lock, or leaves and passes the duty on);
-     * nothing here yields a processor inside unlock.
+     * Invariants: no more threads spin than there are slots taken, and no more slots than
+     * maxSpinners; HANDOFF implies LOCKED and a claimed handoffTo whose ticket is REQUESTED (its
+     * owner waits, spinning or parked) or WITHDRAWN; a waiter that leaves the line touches WAITERS only (a
+     * HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos); if the
+     * line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken (its
+     * holder takes the lock, or gives the slot up and passes the duty on); unlock never yields.
      *
-     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), looping:
-     *   - lock free: take it (barging; every bypass ends at the bound);
-     *   - deck empty and spinning can pay: take the deck and spin (spinOnDeck) until the lock is
-     *     free, the learned budget (AdaptiveSpin) runs out (then leave the deck and sleep), or a
-     *     look at the clock finds
-     *       this waiter past its bound: set HANDOFF and wait for the lock (awaitHandoff: spin on
-     *         the node, then park), or
-     *       the line's first sleeper past its bound: swap — under the line's guard take it out,
-     *         give it the deck, join the line in order of arrival, signal it, and park;
-     *   - otherwise: sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
-     *     A sleeper is woken only to be given the deck (ticket DECK).
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
+     *   - the short spin (preSpin): while no slot is taken, PRE_SPIN_ROUNDS looks at the word,
+     *     taking the lock whenever it is free (barging; every bypass ends at the bound);
+     *   - start = now (the bound counts from here); the time-based yield (maybeYield);
+     *   - if the first sleeper is (nearly) past its bound and a slot is free: take it and swap;
+     *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot) until the lock
+     *     is free, the budget runs out (then sleep), or a look at the clock finds
+     *       this waiter past its bound: claim handoffTo, set HANDOFF and wait for the lock (spin
+     *         on the node, then park); another request pending: spin on, it is served first;
+     *       the first sleeper (nearly) past its bound and older than us: swap — under the guard
+     *         take it out, give it our slot (ticket SLOT_GIVEN), join the line in order of
+     *         arrival, signal it, and park;
+     *     otherwise sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
-     *   - HANDOFF: clear it, keeping LOCKED, and signal the deck's owner (ticket HANDED);
-     *   - else clear LOCKED; then if WAITERS and the deck is empty, give the deck to the first
-     *     sleeper and wake it (wakeHeir). With the deck owned, unlock wakes nobody: its owner
-     *     takes the lock (the futile wake-up HotSpot's successor rule avoids).
-     * So a thread runs in the lock only as the holder or the one on deck; everyone else sleeps,
-     * and the line rotates one for one. The bound is enforced by running threads, not by timers:
-     * a sleeper's timer would wake it into a run queue that is full (platform threads) or onto
-     * carriers that nothing frees (virtual threads).
+     *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
+     *     signal it; if it was withdrawn, go on as without HANDOFF;
+     *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
+     *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir).
+     * The bound is enforced by running threads, not by timers: a sleeper's timer would wake it
+     * into a run queue that is full (platform threads) or onto carriers nothing frees (virtual
+     * threads). A swap wakes the sleeper a little before its bound (two wake-up latencies,
+     * measured per lock from the signal to the woken thread's first step), so it runs when due.
      *
-     * Passing on. An unlock skips its wake while the deck is owned; so whoever empties the deck
-     * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, deck
-     * empty" and wakes the first sleeper (passOn). The unlocker writes state then reads deck; the
-     * leaver writes deck then reads state: both volatile, so one of them sees the other.
+     * Spinning. A spinner spins for the learned budget (AdaptiveSpin: a few times what recent
+     * spins needed), and at least two wake-up latencies: a waiter that sleeps sooner costs the
+     * lock a wake-up when it is needed again (the classic 2-competitive rule); zero on one
+     * processor, where a spinner could only delay the holder.
+     *
+     * The time-based yield. Threads that keep a processor busy — a holder, spinners, threads
+     * working outside the lock — are time-sliced by the OS in milliseconds when there are more of
+     * them than processors, and a waiter that the OS has not run waits that long. A thread that
+     * enters a contended acquisition and has not yielded there for YIELD_PERIOD_NANOS yields
+     * once: about a microsecond when nobody else is runnable, and otherwise the thread the OS had
+     * not run gets the processor now. It is in lock, never in unlock: a yield in unlock would
+     * stall a caller that holds other locks, while a contended lock may wait anyway.
+     *
+     * Passing on. An unlock skips its wake while a slot is taken; so whoever gives a slot up
+     * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, no
+     * slot taken" and wakes the first sleeper (passOn). The unlocker writes state then reads
+     * spinners; the leaver writes spinners then reads state: both volatile, so one sees the other.
      *
      * Cancellation. A sleeper that gives up removes itself under the guard; if it is no longer in
-     * line, a waker gave it the deck and its signal is on the way: it waits for it, then leaves
-     * the deck and passes on. A waiter that asked for a handoff clears HANDOFF with a CAS; if that
-     * fails, the unlock has handed it the lock, which it keeps (re-asserting an interrupt). Every
+     * line, a waker gave it a slot and its signal is on the way: it waits for it, gives the slot
+     * up and passes on. A spinner that asked for a handoff CASes its ticket REQUESTED -> WITHDRAWN;
+     * if that fails the unlock has handed it the lock, which it keeps (re-asserting an interrupt).
+     * A withdrawal never touches HANDOFF: clearing the bit by CAS could clear a later request's
+     * (the same state value again), which the holder alone can tell apart. Every
      * spin looks at the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
      *
      * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
-     * acquisition enters the slow path (its start, for the bound) and then once per
-     * ROUNDS_PER_CHECK spin rounds; the unlock path never reads it.
+     * acquisition leaves the short spin and then once per ROUNDS_PER_CHECK spin rounds; the unlock
+     * path reads it only to stamp a wake-up. All of it goes through LineupHooks.nanoTime, which
+     * tests replace with a clock they move.
      *
      * Memory ordering: every state access is volatile or a CAS (the acquiring CAS has acquire
-     * semantics, the releasing CAS release semantics); deck is volatile for the passing-on
-     * argument above. A handoff publishes the critical section through the node's volatile wake
-     * flag (Waiter.signal), which the new owner reads before it proceeds.
+     * semantics, the releasing CAS release semantics); spinners and handoffTo are volatile for
+     * the passing-on argument above. A handoff publishes the critical section through the node's
+     * volatile wake flag (Waiter.signal), which the new owner reads before it proceeds.
      */
 
     /** The default bound on waiting before the lock is handed over: 1 ms, as Go's starvation threshold. */
@@ -126,7 +152,15 @@ public final class LineupMutex extends AbstractMutex {
     static final int HANDED = 1;
     /** Node ticket: the waker gave this sleeper a spinner slot, which it now holds. */
     static final int SLOT_GIVEN = 2;
+    /** Node ticket: this spinner asks for a handoff; the unlock CASes it to HANDED, a withdrawal to WITHDRAWN. */
+    static final int REQUESTED = 3;
+    /** Node ticket: the spinner gave up its request before an unlock served it. */
+    static final int WITHDRAWN = 4;
 
+    /** The short spin of every contended acquisition, before any bookkeeping. */
+    static final int PRE_SPIN_ROUNDS = 128;
+    /** A thread entering a contended acquisition yields its processor if it has not for this long. */
+    static final long YIELD_PERIOD_NANOS = 500_000L;
     /** Spin rounds between two looks at the clock (and at the deadline and the interrupt status). */
     static final int ROUNDS_PER_CHECK = 64;
     /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
@@ -142,7 +176,8 @@ public final class LineupMutex extends AbstractMutex {
     private static final int RETRY = 4;
     private static final int SLEEP = 5;
     private static final int WOKEN = 6;
-    /** Per thread: when it last yielded in a contended acquisition (platform threads only). */
+    private static final int SWAPPED = 7;
+    /** Per thread: when it last yielded in a contended acquisition (see the notes). */
     private static final ThreadLocal<long[]> LAST_YIELD = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2});
 
     private volatile int state;
@@ -150,10 +185,6 @@ public final class LineupMutex extends AbstractMutex {
     private volatile int spinners;
     /** The spinner that asks for a handoff: claimed by CAS from null before it sets HANDOFF, cleared by the unlock that serves it or by the spinner withdrawing. */
     private volatile Waiter handoffTo;
-    /** The most spinners at once. */
-    private final int maxSpinners;
-    /** A platform thread's time-based yield period; 0 for none. */
-    private final long yieldPeriodNanos;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headStartNanos;
@@ -162,6 +193,8 @@ public final class LineupMutex extends AbstractMutex {
     /** How long a signalled sleeper takes to run, smoothed over wake-ups (opaque: see wakeLatencyNanos()). */
     private int wakeNanos = INITIAL_WAKE_NANOS;
     private final LineupHooks hooks;
+    /** The most spinner slots, or 0 for one per processor of the acquiring thread's kind. */
+    private final int maxSpinners;
 
     /** A lineup lock with the default bound of 1 ms and no statistics. */
     public LineupMutex() {
@@ -180,10 +213,11 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks. */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
-        this(bound, recordStats, hooks, Integer.getInteger("lineup.spinners", 1), Long.getLong("lineup.yieldNanos", 500_000L));
+        this(bound, recordStats, hooks, 0);
     }
 
-    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, long yieldPeriodNanos) {
+    /** As above, with at most {@code maxSpinners} spinners (0: one per processor of the thread's kind). */
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
         if (bound.isNegative()) {
@@ -198,7 +232,6 @@ public final class LineupMutex extends AbstractMutex {
         this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.maxSpinners = maxSpinners;
-        this.yieldPeriodNanos = yieldPeriodNanos;
     }
 
     /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
@@ -229,17 +262,20 @@ public final class LineupMutex extends AbstractMutex {
 
     /*
      * acquireSlow:
-     *   barge if free; start = now; a platform thread yields if it has not for YIELD_PERIOD
+     *   preSpin: take the lock if it is free within a short spin (while no slot is taken)
+     *   start = now; the time-based yield
+     *   the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
      *   loop:
-     *     a spinner slot is ours: r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | gave up
-     *     free:                   CAS LOCKED   -> done
-     *     a slot is free:         take it      -> loop (and spin)
-     *     otherwise:              r = SLEEP
-     *     SLEEP:                  r = sleepInLine()  RETRY (woken with a slot, or the lock was free) | gave up
+     *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
+     *     lock free:       CAS LOCKED   -> done
+     *     a slot is free:  take it      -> loop (and spin)
+     *     otherwise:       r = SLEEP
+     *     SLEEP:           r = sleepInLine()   RETRY (the lock was free) | WOKEN (given a slot) | gave up
+     *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        if (tryAcquireOnce()) {
-            return true; // free with sleepers about: barge (bounded, see the notes)
+        if (preSpin()) {
+            return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
@@ -248,51 +284,47 @@ public final class LineupMutex extends AbstractMutex {
         Waiter node = new Waiter();
         long now = hooks.nanoTime();
         node.startNanos = now;
-        if (yieldPeriodNanos > 0L && !Thread.currentThread().isVirtual()) {
-            maybeYield(now);
-        }
+        maybeYield(now);
         boolean spun = false;
         boolean slept = false;
         boolean spinning = false; // we hold a spinner slot
-        if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos()) {
-            SPINNERS.getAndAdd(this, 1); // the slot we give the first sleeper in the swap
-            if (swap(node, now)) {
-                slept = true;
-                int r = parkInLine(node, mode, deadlineNanos);
-                if (r != WOKEN) {
-                    return gaveUp(r == INTERRUPTED, node);
-                }
-                spinning = true;
-            } else {
-                SPINNERS.getAndAdd(this, -1);
-                passOn();
+        int r = RETRY;
+        if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
+            spinning = true;
+            if (swap(node, now)) { // the slot we took passes to the first sleeper
+                spinning = false;
+                r = SWAPPED;
             }
         }
         for (;;) {
-            int r;
-            if (spinning) {
-                spun = true;
-                spinning = false;
-                r = spin(node, mode, deadlineNanos);
-            } else {
-                int s = state;
-                if ((s & LOCKED) == 0) {
-                    r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                } else if (takeSpinnerSlot()) {
-                    spinning = true;
-                    r = RETRY;
+            if (r == RETRY) {
+                if (spinning) {
+                    spun = true;
+                    spinning = false;
+                    r = spin(node, mode, deadlineNanos);
                 } else {
-                    r = SLEEP;
+                    int s = state;
+                    if ((s & LOCKED) == 0) {
+                        r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
+                    } else if (takeSpinnerSlot()) {
+                        spinning = true;
+                        continue;
+                    } else {
+                        r = SLEEP;
+                    }
                 }
             }
             if (r == SLEEP) {
                 slept = true;
                 r = sleepInLine(node, mode, deadlineNanos);
+            } else if (r == SWAPPED) {
+                slept = true;
+                r = parkInLine(node, mode, deadlineNanos);
             }
             switch (r) {
                 case WOKEN: // a waker (or a swap) gave us a spinner slot
-                    slept = true;
                     spinning = true;
+                    r = RETRY;
                     continue;
                 case RETRY:
                     continue;
@@ -308,15 +340,37 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /**
-     * The time-based yield: a platform thread entering a contended acquisition gives its processor
-     * away if it has not done so (here) for yieldPeriodNanos. It is about to wait anyway, so the
-     * yield costs it about a microsecond when nobody else is runnable; when somebody is (a waiter
-     * or a thread working outside the lock that the OS has not run for a while) that thread runs
-     * now rather than at the end of an OS time slice.
+     * The short fixed spin a contended acquisition starts with while nobody holds a spinner slot,
+     * as HotSpot's monitors start theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock
+     * whenever it is free, before any bookkeeping (clock, node, slots). With holds of a
+     * microsecond or two and few threads most contended acquisitions end here. With a slot
+     * taken it is one look: many threads spinning at once would fight over the word's cache
+     * line and over the processors. It cannot pass a waiter due for handoff: HANDOFF keeps
+     * LOCKED set.
+     */
+    private boolean preSpin() {
+        int rounds = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_ROUNDS;
+        for (int i = 0; i < rounds; i++) {
+            int s = state;
+            if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
+    }
+
+    /**
+     * The time-based yield: a thread entering a contended acquisition gives its processor (or
+     * carrier) away if it has not done so here for YIELD_PERIOD_NANOS. It is about to wait
+     * anyway, so the yield costs it about a microsecond when nobody else is runnable; when
+     * somebody is (a waiter or a thread working outside the lock that has not run for a while)
+     * that thread runs now rather than at the end of an OS time slice, or, for a virtual thread,
+     * whenever a carrier frees up.
      */
     private void maybeYield(long nowNanos) {
         long[] last = LAST_YIELD.get();
-        if (nowNanos - last[0] >= yieldPeriodNanos) {
+        if (nowNanos - last[0] >= YIELD_PERIOD_NANOS) {
             last[0] = nowNanos;
             hooks.yielding();
             if (stats != null) {
@@ -326,10 +380,11 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
+    /** Takes a spinner slot if one is free (none on one processor, where spinning cannot pay). */
     private boolean takeSpinnerSlot() {
         for (;;) {
             int n = spinners;
-            if (n >= maxSpinners || spin.budgetNanos() == 0) {
+            if (n >= (maxSpinners != 0 ? maxSpinners : SpinPolicy.processors()) || spin.budgetNanos() == 0) {
                 return false;
             }
             if (SPINNERS.compareAndSet(this, n, n + 1)) {
@@ -338,15 +393,25 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** Gives a spinner slot back without the lock, passing the wake-up duty on (see the notes). */
+    /** Gives a spinner slot back; a caller that neither holds the lock nor sleeps next calls passOn(). */
     private void releaseSpinnerSlot() {
         SPINNERS.getAndAdd(this, -1);
-        hooks.deck(false);
     }
 
-    /** Spins (a slot is ours) until the lock is ours, we give the slot up, or we give up. */
+    /**
+     * Spins (a slot is ours) until the lock is ours, we give the slot up (SLEEP), we give it to a
+     * sleeper past its bound (SWAPPED: we are in line), or we give up.
+     */
     private int spin(Waiter node, int mode, long deadlineNanos) {
-        hooks.deck(true);
+        hooks.spinning(true);
+        try {
+            return spinInSlot(node, mode, deadlineNanos);
+        } finally {
+            hooks.spinning(false);
+        }
+    }
+
+    private int spinInSlot(Waiter node, int mode, long deadlineNanos) {
         final long budgetNanos = spinBudgetNanos();
         long spinStartNanos = 0L; // read at the first look at the clock: a short spin never reads it
         for (int round = 1;; round++) {
@@ -381,8 +446,9 @@ public final class LineupMutex extends AbstractMutex {
                     }
                     continue; // another spinner asked first: it is served next, then we are
                 }
-                if ((s & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && swap(node, now)) {
-                    return parkInLine(node, mode, deadlineNanos);
+                if ((s & WAITERS) != 0 && now - node.startNanos < boundNanos - swapAheadNanos()
+                        && now - headStartNanos >= boundNanos - swapAheadNanos() && swap(node, now)) {
+                    return SWAPPED;
                 }
                 if (now - spinStartNanos >= budgetNanos) {
                     spin.failed();
@@ -404,7 +470,8 @@ public final class LineupMutex extends AbstractMutex {
         WaitQueue q = line;
         q.lockGuard();
         Waiter first = q.peekFirst();
-        if (first == null || nowNanos - first.startNanos < boundNanos - swapAheadNanos()) {
+        if (first == null || nowNanos - first.startNanos < boundNanos - swapAheadNanos()
+                || first.startNanos - node.startNanos >= 0L) { // only for a sleeper that has waited longer than us
             q.unlockGuard();
             return false;
         }
@@ -415,7 +482,6 @@ public final class LineupMutex extends AbstractMutex {
         first.ticket = SLOT_GIVEN;    // our slot passes to it: spinners is unchanged
         first.signalNanos = nowNanos;
         q.unlockGuard();
-        hooks.deck(false);
         if (stats != null) {
             stats.add(LockEvent.SWAP);
         }
@@ -429,7 +495,8 @@ public final class LineupMutex extends AbstractMutex {
      * spent. RETRY if another spinner's request is pending (we keep our slot and spin on).
      */
     private int requestHandoff(Waiter node, int mode, long deadlineNanos) {
-        node.reset(); // before HANDOFF is visible: the unlock that sees it signals after this
+        node.reset(); // before the claim below publishes the node: the unlock that serves it signals after this
+        node.ticket = REQUESTED;
         if (!HANDOFF_TO.compareAndSet(this, null, node)) {
             return RETRY; // another spinner's request comes first
         }
@@ -437,7 +504,7 @@ public final class LineupMutex extends AbstractMutex {
             int s = state;
             if ((s & LOCKED) == 0) {
                 if (casState(s, s | LOCKED)) {
-                    handoffTo = null;
+                    handoffTo = null; // no HANDOFF was set, so no unlock reads it: ours to clear
                     releaseSpinnerSlot();
                     return ACQUIRED;
                 }
@@ -485,24 +552,24 @@ public final class LineupMutex extends AbstractMutex {
         return HANDED_OVER;
     }
 
-    /** Gives up a handoff request; if the unlock already took it, the lock is ours after all. */
+    /**
+     * Gives up a handoff request, unless an unlock has served it (then the lock is ours after
+     * all). Only the ticket is settled here: HANDOFF and handoffTo stay as they are until the
+     * next unlock, which finds the request withdrawn and releases as usual. So only the holder
+     * ever clears them, and a withdrawal can never clear a later request's bit.
+     */
     private int withdrawHandoff(Waiter node, boolean interrupted) {
-        for (;;) {
-            int s = state;
-            if ((s & HANDOFF) == 0) { // an unlock has handed us the lock: keep it
-                node.awaitSignal(this);
-                if (interrupted) {
-                    node.rememberInterrupt();
-                }
-                return handedOver();
-            }
-            if (casState(s, s & ~HANDOFF)) {
-                handoffTo = null; // ours again: the request is withdrawn
-                releaseSpinnerSlot();
-                passOn();
-                return interrupted ? INTERRUPTED : TIMED_OUT;
-            }
+        hooks.withdrawing();
+        if (node.casTicket(REQUESTED, WITHDRAWN)) {
+            releaseSpinnerSlot();
+            passOn();
+            return interrupted ? INTERRUPTED : TIMED_OUT;
         }
+        node.awaitSignal(this); // HANDED: the unlock's signal is on the way
+        if (interrupted) {
+            node.rememberInterrupt();
+        }
+        return handedOver();
     }
 
     /** After a spinner slot was given up without the lock: wake a sleeper if the unlock could not. */
@@ -549,6 +616,7 @@ public final class LineupMutex extends AbstractMutex {
             return WOKEN;
         }
         boolean interrupted = b == Waiter.INTERRUPTED;
+        hooks.leavingLine();
         WaitQueue q = line;
         q.lockGuard();
         boolean removed = q.remove(node);
@@ -611,15 +679,17 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             s = state;
             if ((s & HANDOFF) != 0) {
-                if (casState(s, s & ~HANDOFF)) { // LOCKED stays set: ownership passes
-                    Waiter h = handoffTo; // the spinner that set HANDOFF claimed it first, and waits for exactly this
+                if (casState(s, s & ~HANDOFF)) { // LOCKED stays set: ownership passes, if the request stands
+                    Waiter h = handoffTo; // the spinner that set HANDOFF claimed it first
                     handoffTo = null;     // the next request may claim it now
-                    h.ticket = HANDED;
-                    if (stats != null) {
-                        stats.add(LockEvent.HANDOFF);
+                    if (h.casTicket(REQUESTED, HANDED)) {
+                        if (stats != null) {
+                            stats.add(LockEvent.HANDOFF);
+                        }
+                        h.signal();
+                        return;
                     }
-                    h.signal();
-                    return;
+                    // withdrawn: release as usual (a new request may already have set HANDOFF again)
                 }
             } else if (casState(s, s & ~LOCKED)) {
                 break;

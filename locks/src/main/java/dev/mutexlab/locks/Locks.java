@@ -161,13 +161,9 @@ public final class Locks {
     }
 
     private static Lock lineup(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("bound", "stats", "xspin", "xyield"));
+        spec.requireOnly(Set.of("bound", "stats"));
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        if (spec.value("xspin", null) != null || spec.value("xyield", null) != null) { // EXPERIMENT
-            return new LineupMutex(bound, recordStats || spec.flag("stats"), LineupHooks.NONE,
-                    Integer.parseInt(spec.value("xspin", "1")), Long.parseLong(spec.value("xyield", "500000")));
-        }
         return new LineupMutex(bound, recordStats || spec.flag("stats"));
     }
 

@@ -22,11 +22,6 @@ import org.junit.jupiter.api.Test;
 class NoTestScaffoldingTest {
     private static final Path SOURCES = Path.of("src/main/java");
     private static final Pattern FOR_TEST = Pattern.compile("\\b\\w+ForTest\\b");
-    /**
-     * Files not checked yet. LineupMutex.java keeps its ForTest fields until the lineup rewrite
-     * (the open lineup issue) replaces them; remove it from this set then.
-     */
-    private static final Set<String> NOT_YET = Set.of("LineupMutex.java");
 
     @Test
     void noShippedClassNamesAnythingForTest() throws IOException {
@@ -37,7 +32,7 @@ class NoTestScaffoldingTest {
         assertThat(files).as("library sources under %s", SOURCES.toAbsolutePath()).isNotEmpty();
         List<String> found = new ArrayList<>();
         for (Path f : files) {
-            if (!NOT_YET.contains(f.getFileName().toString())) {
+            {
                 found.addAll(scaffolding(f.toString(), read(f)));
             }
         }

@@ -48,6 +48,14 @@ public record SpinPolicy(int activeRounds, int activeSize, int passiveRounds) {
         return iter < activeRounds && multicore();
     }
 
+    /**
+     * The processors the current thread's kind runs on: the carriers for a virtual thread, the
+     * available processors for a platform thread.
+     */
+    public static int processors() {
+        return Thread.currentThread().isVirtual() ? CARRIERS : NCPU;
+    }
+
     /** Rounds of active spinning this thread should do: {@link #activeRounds} when multicore, else 0. */
     public int activeRoundsForCurrentThread() {
         return multicore() ? activeRounds : 0;

@@ -68,6 +68,14 @@ public final class Waiter {
         WOKEN.setOpaque(this, false);
     }
 
+    /**
+     * Atomically moves {@link #ticket} from {@code expected} to {@code next}, for locks where a
+     * waker and the waiter itself race to settle an offer (a handoff served or withdrawn).
+     */
+    public boolean casTicket(int expected, int next) {
+        return TICKET.compareAndSet(this, expected, next);
+    }
+
     /** Whether a waker has signalled this node. */
     public boolean isWoken() {
         return woken;
@@ -154,9 +162,11 @@ public final class Waiter {
 
     // VarHandle mechanics
     private static final VarHandle WOKEN;
+    private static final VarHandle TICKET;
     static {
         try {
             WOKEN = MethodHandles.lookup().findVarHandle(Waiter.class, "woken", boolean.class);
+            TICKET = MethodHandles.lookup().findVarHandle(Waiter.class, "ticket", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

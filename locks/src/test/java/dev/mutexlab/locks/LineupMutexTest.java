@@ -1,0 +1,550 @@
+package dev.mutexlab.locks;
+
+import static dev.mutexlab.locks.LineupMutex.HANDOFF;
+import static dev.mutexlab.locks.LineupMutex.LOCKED;
+import static dev.mutexlab.locks.LineupMutex.WAITERS;
+import static dev.mutexlab.locks.ThreadKind.awaitCondition;
+import static dev.mutexlab.locks.ThreadKind.join;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.mutexlab.locks.internal.SpinPolicy;
+import dev.mutexlab.locks.internal.Waiter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The lineup lock's own rules, each built as an exact interleaving through {@link LineupHooks}
+ * and a clock the test moves: tryLock on a free lock succeeds whatever else changes; a waiter
+ * waiting for its handoff sees its deadline and its interrupt; a handoff request survives an
+ * unrelated waiter leaving and goes to the spinner that asked; a spinner swaps with a sleeper past
+ * its bound; a sleeper given a slot while it gives up passes the wake-up on; and under stress no
+ * more threads spin than there are slots and nothing yields inside unlock.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LineupMutexTest {
+
+    private static final long HOUR_NANOS = TimeUnit.HOURS.toNanos(1);
+
+    /** Hooks with a clock that stands still until the test moves it, and per-step gates. */
+    static class Steered extends LineupHooks {
+        final AtomicLong nowNanos = new AtomicLong(System.nanoTime());
+        volatile Runnable onBarge;
+        volatile Thread gatedSpinner;
+        final CountDownLatch spinnerGate = new CountDownLatch(1);
+        volatile Thread gatedLeaver;
+        final CountDownLatch leaverGate = new CountDownLatch(1);
+        volatile Thread gatedWithdrawer;
+        final CountDownLatch withdrawGate = new CountDownLatch(1);
+        final AtomicBoolean withdrawReached = new AtomicBoolean();
+        final AtomicBoolean leaveReached = new AtomicBoolean();
+
+        @Override
+        long nanoTime() {
+            return nowNanos.get();
+        }
+
+        void advance(Duration d) {
+            nowNanos.addAndGet(d.toNanos());
+        }
+
+        @Override
+        void beforeBarge() {
+            Runnable r = onBarge;
+            if (r != null && Thread.currentThread() == owner) {
+                onBarge = null;
+                r.run();
+            }
+        }
+
+        volatile Thread owner; // the thread whose tryLock runs onBarge
+
+        @Override
+        void spinning(boolean started) {
+            if (started && Thread.currentThread() == gatedSpinner) {
+                await(spinnerGate);
+            }
+        }
+
+        @Override
+        void leavingLine() {
+            if (Thread.currentThread() == gatedLeaver) {
+                leaveReached.set(true);
+                await(leaverGate);
+            }
+        }
+
+        @Override
+        void withdrawing() {
+            if (Thread.currentThread() == gatedWithdrawer) {
+                withdrawReached.set(true);
+                await(withdrawGate);
+            }
+        }
+
+        private static void await(CountDownLatch latch) {
+            try {
+                if (!latch.await(30, TimeUnit.SECONDS)) {
+                    throw new AssertionError("gate never opened");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the lock's own wait sees it
+            }
+        }
+    }
+
+    private static void assumeSpinning() {
+        assumeTrue(SpinPolicy.multicore(), "spinner slots exist only with more than one processor");
+    }
+
+    private static LineupMutex lock(Steered hooks, Duration bound) {
+        return new LineupMutex(bound, true, hooks, 1);
+    }
+
+    private static void awaitParked(Thread t) {
+        awaitCondition(t.getName() + " parks", 10_000,
+                () -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
+    }
+
+    @Test
+    void tryLockSucceedsOnAFreeLockWhoseOtherBitsChangeDuringTheCall() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ofSeconds(30));
+        lock.lock();
+        Thread spinner = Thread.ofPlatform().unstarted(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        hooks.gatedSpinner = spinner; // holds the only slot without spinning
+        spinner.start();
+        awaitCondition("the spinner holds the slot", 10_000, () -> lock.spinners() == 1);
+        AtomicBoolean sleeperInterrupted = new AtomicBoolean();
+        Thread sleeper = Thread.ofPlatform().start(() -> {
+            try {
+                lock.tryLock(1, TimeUnit.HOURS);
+                lock.unlock();
+            } catch (InterruptedException e) {
+                sleeperInterrupted.set(true);
+            }
+        });
+        awaitCondition("the sleeper is in line", 10_000, () -> lock.sleepers() == 1);
+        lock.unlock(); // free, WAITERS set: the slot's holder is the heir, nobody is woken
+        assertThat(lock.state()).isEqualTo(WAITERS);
+        hooks.owner = Thread.currentThread();
+        hooks.onBarge = () -> { // between tryLock's read and its CAS, the sleeper leaves and clears WAITERS
+            sleeper.interrupt();
+            try {
+                join(sleeper, 10_000);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        assertThat(lock.tryLock()).as("tryLock on a lock free for all of the call").isTrue();
+        assertThat(sleeperInterrupted).isTrue();
+        lock.unlock();
+        hooks.spinnerGate.countDown();
+        join(spinner, 10_000);
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void aWaiterWaitingForItsHandoffGivesUpAtItsDeadline() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ZERO); // every waiter is due at once
+        lock.lock();
+        AtomicReference<Boolean> got = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                got.set(lock.tryLock(1, TimeUnit.HOURS)); // a deadline the real clock never reaches here
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        hooks.advance(Duration.ofHours(2)); // past the deadline on the lock's clock; its spin budget never ran out
+        join(waiter, 10_000);
+        assertThat(got.get()).as("timed out while the lock stayed held").isFalse();
+        assertThat(lock.state()).as("the withdrawn request waits for the holder's unlock").isEqualTo(LOCKED | HANDOFF);
+        assertThat(lock.spinners()).isZero();
+        lock.unlock(); // finds the request withdrawn and releases
+        assertThat(lock.state()).isZero();
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isZero();
+    }
+
+    @Test
+    void aWaiterWaitingForItsHandoffGivesUpWhenInterrupted() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ZERO);
+        lock.lock();
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                lock.lockInterruptibly();
+                lock.unlock();
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+        });
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        waiter.interrupt();
+        join(waiter, 10_000);
+        assertThat(interrupted).isTrue();
+        assertThat(lock.state()).isEqualTo(LOCKED | HANDOFF);
+        lock.unlock();
+        assertThat(lock.state()).isZero();
+        assertThat(lock.tryLock()).isTrue();
+        lock.unlock();
+    }
+
+    @Test
+    void aWaiterInterruptedAfterTheUnlockHandedItTheLockKeepsIt() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ZERO);
+        lock.lock();
+        AtomicBoolean acquired = new AtomicBoolean();
+        AtomicBoolean interruptKept = new AtomicBoolean();
+        Thread waiter = Thread.ofPlatform().unstarted(() -> {
+            try {
+                lock.lockInterruptibly();
+                acquired.set(true);
+                interruptKept.set(Thread.currentThread().isInterrupted());
+                lock.unlock();
+            } catch (InterruptedException e) {
+                throw new AssertionError("the lock was handed over before the withdrawal", e);
+            }
+        });
+        hooks.gatedWithdrawer = waiter;
+        waiter.start();
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        waiter.interrupt();
+        awaitCondition("the waiter starts to withdraw", 10_000, hooks.withdrawReached::get);
+        lock.unlock(); // hands over: clears HANDOFF, keeps LOCKED
+        hooks.withdrawGate.countDown();
+        join(waiter, 10_000);
+        assertThat(acquired).isTrue();
+        assertThat(interruptKept).as("the interrupt is re-asserted").isTrue();
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void aWaiterThatGivesUpAfterBeingHandedTheLockNeverClearsTheNextRequest() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ZERO, true, hooks, 2);
+        lock.lock();
+        AtomicReference<Boolean> firstGot = new AtomicReference<>();
+        CountDownLatch firstMayUnlock = new CountDownLatch(1);
+        Thread first = Thread.ofPlatform().name("first").unstarted(() -> {
+            try {
+                boolean got = lock.tryLock(1, TimeUnit.HOURS);
+                firstGot.set(got);
+                if (got) {
+                    firstMayUnlock.await();
+                    lock.unlock();
+                }
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        hooks.gatedWithdrawer = first;
+        first.start();
+        awaitCondition("first asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        hooks.advance(Duration.ofHours(2)); // first's deadline passes: it stops at the withdrawal gate
+        awaitCondition("first is about to withdraw", 10_000, hooks.withdrawReached::get);
+        AtomicBoolean secondGot = new AtomicBoolean();
+        Thread second = Thread.ofPlatform().name("second").start(() -> {
+            lock.lock();
+            secondGot.set(true);
+            lock.unlock();
+        });
+        awaitCondition("second spins in the other slot", 10_000, () -> lock.spinners() == 2);
+        lock.unlock(); // serves first; second then claims the request and sets HANDOFF again
+        awaitCondition("second asks for the next handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        hooks.withdrawGate.countDown(); // first finds itself handed the lock: it must keep it, not clear HANDOFF
+        awaitCondition("first returns from tryLock", 10_000, () -> firstGot.get() != null);
+        assertThat(firstGot.get()).as("handed the lock before the withdrawal: tryLock succeeds").isTrue();
+        assertThat(lock.state() & HANDOFF).as("second's request survives").isEqualTo(HANDOFF);
+        firstMayUnlock.countDown(); // first's unlock serves second
+        join(first, 10_000);
+        join(second, 10_000);
+        assertThat(secondGot).isTrue();
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void aHandoffRequestSurvivesAnUnrelatedWaiterLeavingAndGoesToTheSpinnerThatAsked() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ofMillis(1));
+        lock.lock();
+        List<String> order = new CopyOnWriteArrayList<>();
+        Thread spinner = Thread.ofPlatform().name("spinner").start(() -> {
+            lock.lock();
+            order.add("spinner");
+            lock.unlock();
+        });
+        awaitCondition("the spinner holds the slot", 10_000, () -> lock.spinners() == 1);
+        Thread leaver = Thread.ofPlatform().name("leaver").start(() -> {
+            try {
+                lock.tryLock(1, TimeUnit.HOURS);
+                throw new AssertionError("the leaver acquired");
+            } catch (InterruptedException expected) {
+                // leaves the line
+            }
+        });
+        Thread sleeper = Thread.ofPlatform().name("sleeper").start(() -> {
+            lock.lock();
+            order.add("sleeper");
+            lock.unlock();
+        });
+        awaitCondition("two sleep in line", 10_000, () -> lock.sleepers() == 2);
+        hooks.advance(Duration.ofMillis(2)); // all three are past the bound; only the spinner runs
+        awaitCondition("the spinner asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        leaver.interrupt();
+        join(leaver, 10_000);
+        assertThat(lock.state()).as("the request survives the leaver").isEqualTo(LOCKED | WAITERS | HANDOFF);
+        lock.unlock();
+        join(spinner, 10_000);
+        join(sleeper, 10_000);
+        assertThat(order).as("handed to the running spinner that asked, not to the first sleeper")
+                .containsExactly("spinner", "sleeper");
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void theSpinnerSwapsWithASleeperPastItsBound() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ofMillis(1));
+        lock.lock();
+        List<String> order = new CopyOnWriteArrayList<>();
+        Thread first = Thread.ofPlatform().name("first").start(() -> {
+            lock.lock();
+            order.add("first");
+            lock.unlock();
+        });
+        awaitCondition("first holds the slot", 10_000, () -> lock.spinners() == 1);
+        Thread oldest = Thread.ofPlatform().name("oldest").start(() -> {
+            lock.lock();
+            order.add("oldest");
+            lock.unlock();
+        });
+        awaitCondition("oldest sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(oldest);
+        hooks.advance(Duration.ofNanos(300_000)); // first's spin budget runs out; nobody is due yet
+        awaitCondition("first sleeps too", 10_000, () -> lock.sleepers() == 2 && lock.spinners() == 0);
+        Thread late = Thread.ofPlatform().name("late").start(() -> {
+            lock.lock();
+            order.add("late");
+            lock.unlock();
+        });
+        awaitCondition("late holds the slot", 10_000, () -> lock.spinners() == 1);
+        hooks.advance(Duration.ofNanos(700_000)); // oldest and first are past the bound, late is not
+        awaitCondition("late swaps with oldest, and oldest asks for the handoff", 10_000,
+                () -> (lock.state() & HANDOFF) != 0 && lock.sleepers() == 2);
+        assertThat(lock.stats().count(LockEvent.SWAP)).isEqualTo(1);
+        lock.unlock();
+        join(first, 10_000);
+        join(oldest, 10_000);
+        join(late, 10_000);
+        assertThat(order).first().isEqualTo("oldest");
+        assertThat(order).containsExactlyInAnyOrder("oldest", "first", "late");
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void aSleeperGivenASlotWhileItGivesUpPassesTheWakeUpOn() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ofSeconds(30));
+        lock.lock();
+        Thread spinner = Thread.ofPlatform().name("spinner").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the spinner holds the slot", 10_000, () -> lock.spinners() == 1);
+        AtomicBoolean gaveUp = new AtomicBoolean();
+        Thread leaver = Thread.ofPlatform().name("leaver").unstarted(() -> {
+            try {
+                lock.tryLock(1, TimeUnit.HOURS);
+                lock.unlock();
+            } catch (InterruptedException e) {
+                gaveUp.set(true);
+            }
+        });
+        hooks.gatedLeaver = leaver;
+        leaver.start();
+        awaitCondition("the leaver sleeps", 10_000, () -> lock.sleepers() == 1);
+        AtomicBoolean otherGotIt = new AtomicBoolean();
+        Thread other = Thread.ofPlatform().name("other").start(() -> {
+            lock.lock();
+            otherGotIt.set(true);
+            lock.unlock();
+        });
+        awaitCondition("the other sleeps behind it", 10_000, () -> lock.sleepers() == 2);
+        leaver.interrupt();
+        awaitCondition("the leaver has given up, still in line", 10_000, hooks.leaveReached::get);
+        hooks.advance(Duration.ofNanos(300_000)); // the spinner's budget runs out: it sleeps, the slot is free
+        awaitCondition("the spinner sleeps", 10_000, () -> lock.spinners() == 0 && lock.sleepers() == 3);
+        lock.unlock(); // wakes the first sleeper, the leaver, and gives it the slot
+        assertThat(lock.spinners()).isEqualTo(1);
+        hooks.leaverGate.countDown(); // not in line any more: it must pass the slot's wake-up duty on
+        join(leaver, 10_000);
+        join(other, 10_000);
+        join(spinner, 10_000);
+        assertThat(gaveUp).isTrue();
+        assertThat(otherGotIt).isTrue();
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
+    }
+
+    @Test
+    void noMoreThreadsSpinThanThereAreSlotsAndUnlockNeverYields() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            AtomicInteger spinning = new AtomicInteger();
+            AtomicInteger mostSpinning = new AtomicInteger();
+            AtomicInteger yieldsInUnlock = new AtomicInteger();
+            AtomicInteger yields = new AtomicInteger();
+            ThreadLocal<Boolean> inUnlock = ThreadLocal.withInitial(() -> false);
+            LineupHooks hooks = new LineupHooks() {
+                @Override
+                void spinning(boolean started) {
+                    int n = started ? spinning.incrementAndGet() : spinning.decrementAndGet();
+                    mostSpinning.accumulateAndGet(n, Math::max);
+                }
+
+                @Override
+                void yielding() {
+                    yields.incrementAndGet();
+                    if (inUnlock.get()) {
+                        yieldsInUnlock.incrementAndGet();
+                    }
+                }
+            };
+            LineupMutex lock = new LineupMutex(Duration.ofNanos(200_000), true, hooks, 2);
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicReference<String> broken = new AtomicReference<>();
+            Thread monitor = Thread.ofPlatform().daemon().start(() -> {
+                while (!stop.get()) {
+                    int s = lock.state();
+                    if ((s & HANDOFF) != 0 && (s & LOCKED) == 0) {
+                        broken.compareAndSet(null, "HANDOFF without LOCKED: " + s);
+                    }
+                    Thread.onSpinWait();
+                }
+            });
+            int perWorker = 20_000;
+            int[] counter = {0};
+            try {
+                List<Thread> workers = new ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    int id = i;
+                    workers.add(kind.start(() -> {
+                        for (int n = 0; n < perWorker; n++) {
+                            try {
+                                if (id == 0 && n % 50 == 0) {
+                                    if (!lock.tryLock(1, TimeUnit.MICROSECONDS)) {
+                                        n--;
+                                        continue;
+                                    }
+                                } else {
+                                    lock.lock();
+                                }
+                            } catch (InterruptedException e) {
+                                throw new AssertionError(e);
+                            }
+                            try {
+                                counter[0]++;
+                                if (n % 1000 == 0) { // long enough for waiters to pass the bound
+                                    busy(Duration.ofNanos(150_000));
+                                    Thread.yield(); // lets the others in to wait even on one carrier
+                                    busy(Duration.ofNanos(150_000));
+                                }
+                            } finally {
+                                inUnlock.set(true);
+                                lock.unlock();
+                                inUnlock.set(false);
+                            }
+                        }
+                    }));
+                }
+                for (Thread t : workers) {
+                    join(t, 50_000);
+                }
+            } finally {
+                stop.set(true);
+                join(monitor, 5_000);
+            }
+            assertThat(counter[0]).as(kind + ": mutual exclusion").isEqualTo(6 * perWorker);
+            assertThat(broken.get()).isNull();
+            assertThat(mostSpinning.get()).as(kind + ": spinners at once").isLessThanOrEqualTo(2);
+            assertThat(yieldsInUnlock.get()).as(kind + ": yields inside unlock").isZero();
+            assertThat(yields.get()).as(kind + ": the time-based yield ran (the hook is live)").isPositive();
+            assertThat(lock.state()).as(kind + " " + lock).isZero();
+            assertThat(lock.spinners()).isZero();
+            assertThat(lock.sleepers()).isZero();
+        }
+    }
+
+    @Test
+    void theLineStaysInOrderOfArrivalWhenAWaiterRejoinsIt() {
+        dev.mutexlab.locks.internal.WaitQueue q = new dev.mutexlab.locks.internal.WaitQueue();
+        Waiter a = waiter(10);
+        Waiter b = waiter(20);
+        Waiter c = waiter(30);
+        Waiter early = waiter(15);
+        Waiter earliest = waiter(5);
+        q.lockGuard();
+        q.addInStartOrder(a);
+        q.addInStartOrder(c);
+        q.addInStartOrder(b);
+        q.addInStartOrder(early);
+        q.addInStartOrder(earliest);
+        List<Long> starts = new ArrayList<>();
+        for (Waiter w; (w = q.pollFirst()) != null; ) {
+            starts.add(w.startNanos);
+        }
+        q.unlockGuard();
+        assertThat(starts).containsExactly(5L, 10L, 15L, 20L, 30L);
+    }
+
+    private static Waiter waiter(long startNanos) {
+        Waiter w = new Waiter();
+        w.startNanos = startNanos;
+        return w;
+    }
+
+    @Test
+    void specSetsTheBound() {
+        assertThat(((LineupMutex) Locks.create("lineup")).boundNanos()).isEqualTo(1_000_000L);
+        assertThat(((LineupMutex) Locks.create("lineup:bound=250us")).boundNanos()).isEqualTo(250_000L);
+        assertThatThrownBy(() -> Locks.create("lineup:deck=open")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LineupMutex(Duration.ofMillis(-1))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new LineupMutex(Duration.ofDays(365 * 1000)).boundNanos()).isPositive();
+        assertThat(Locks.create("lineup").toString()).contains("unlocked").contains("spinners=0");
+    }
+
+    private static void busy(Duration d) {
+        long end = System.nanoTime() + d.toNanos();
+        while (System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
+        }
+    }
+}
