@@ -17,8 +17,9 @@ import org.HdrHistogram.Histogram;
  * Measures one workload on one lock once: builds the structure on fresh locks, starts the threads,
  * lets them warm up, measures for the duration, stops them (closing the structure, so that no thread
  * stays blocked in it), and runs the workload's check. Each operation is timed from before it starts
- * to after it ends (four {@code nanoTime} reads per acquisition-and-operation, with the acquisition's
- * two); each thread keeps its own histograms. CPU time is the whole JVM's over the measured window.
+ * to after it ends, and each acquisition from {@code lock()} to held: two {@code nanoTime} reads per
+ * operation and two per acquisition, alike for every lock; each thread keeps its own histograms. CPU
+ * time is the whole JVM's over the measured window.
  */
 public final class AppMeasurement {
     /** How long the threads get to stop after the window before the measurement is declared hung. */

@@ -27,7 +27,6 @@ final class QueueApp extends App<QueueApp.Party> {
 
     private final long outsideSteps;
     final BoundedQueue queue;
-    private int producers;
 
     QueueApp(Supplier<Lock> locks, long outsideNanos, BusyWork work) {
         super(locks);
@@ -52,9 +51,10 @@ final class QueueApp extends App<QueueApp.Party> {
         }
     }
 
+    /** The first {@code threads / 2} threads (at least one) produce, the others consume. */
     @Override
     Party actor(int index, int threads, long seed) {
-        producers = Math.max(1, threads / 2);
+        int producers = Math.max(1, threads / 2);
         boolean producer = index < producers;
         Party p = new Party(index, seed, producer, producer ? index : index - producers);
         if (!producer) {

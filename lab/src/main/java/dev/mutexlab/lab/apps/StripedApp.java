@@ -89,6 +89,8 @@ final class StripedApp extends App<StripedApp.Updater> {
 
         /** Counts {@code key} once. Called with the stripe's lock held. */
         final void count(int key) {
+            // read before the map's update and written after it: a lock that lets two threads in
+            // loses one of their updates here, which the check sees
             long n = updates;
             map.merge(key, 1L, Long::sum);
             updates = n + 1;

@@ -123,13 +123,16 @@ class WorkloadCheckTest {
             app.operate(parties.get(2));
         }
         assertThat(app.check(parties)).isNull();
-        assertThat(app.queue.count).isEqualTo(50);
+        assertThat(app.queue.count).isEqualTo(50); // each round two puts and one take
 
         QueueApp.Party consumer = parties.get(2);
         consumer.lastSeen[0] = Long.MAX_VALUE - 1;
         app.operate(consumer);
         assertThat(app.check(parties)).contains("out of their producer's order");
         consumer.outOfOrder = 0;
+        app.queue.items[app.queue.takeIndex] ^= 1;
+        assertThat(app.check(parties)).contains("checksums differ");
+        app.queue.items[app.queue.takeIndex] ^= 1;
         app.queue.count--;
         assertThat(app.check(parties)).contains("items put").contains("left");
     }
@@ -184,6 +187,9 @@ class WorkloadCheckTest {
         borrowers.getFirst().shared = 1;
         assertThat(app.check(borrowers)).contains("held by two threads");
         borrowers.getFirst().shared = 0;
+        app.pool.stack[0].uses++;
+        assertThat(app.check(borrowers)).contains("uses").contains("borrows");
+        app.pool.stack[0].uses--;
         app.pool.stack[1] = app.pool.stack[0];
         assertThat(app.check(borrowers)).contains("in the pool twice");
         app.pool.free = 1;
