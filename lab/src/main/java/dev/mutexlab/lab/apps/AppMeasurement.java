@@ -6,6 +6,7 @@ import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,8 +40,8 @@ public final class AppMeasurement {
         if (lock.isMonitor()) {
             return null;
         }
-        return lock.yieldAfterUnlock() ? () -> new YieldingLock(dev.mutexlab.locks.Locks.create(lock.lockSpec()))
-                : () -> dev.mutexlab.locks.Locks.create(lock.lockSpec());
+        return lock.yieldAfterUnlock() ? () -> new YieldingLock(Locks.create(lock.lockSpec()))
+                : () -> Locks.create(lock.lockSpec());
     }
 
     /**
