@@ -1,5 +1,6 @@
 package dev.mutexlab.lab;
 
+import dev.mutexlab.lab.cli.AppsCommand;
 import dev.mutexlab.lab.cli.FairnessCommand;
 import dev.mutexlab.lab.cli.CommandDefaults;
 import dev.mutexlab.lab.cli.JmhCommand;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Command;
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
         subcommands = {LocksCommand.class, RunCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
                 UncontendedCommand.class, JmhCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class,
-                ReproduceCommand.class,
+                AppsCommand.class, ReproduceCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     public static void main(String[] args) {

@@ -19,15 +19,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab report RESULT.json... -o report.html [--png DIR]}. */
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
-        "Render results of run, sweep, suite and fairness as one self-contained HTML page (works offline): throughput",
-        "against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, the",
-        "suite's ns/op and the fairness test's figures per lock, and each file's configuration. JMH JSON results",
-        "(mutexlab jmh) are drawn as bar charts per benchmark."})
+        "Render results of run, sweep, suite, fairness and apps as one self-contained HTML page (works offline):",
+        "throughput against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions,",
+        "the suite's ns/op, the fairness test's and the apps workloads' figures per lock, and each file's configuration.",
+        "JMH JSON results (mutexlab jmh) are drawn as bar charts per benchmark."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run', 'sweep', 'suite', 'fairness' or 'jmh'.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Result files of 'run', 'sweep', 'suite', 'fairness', 'apps' or 'jmh'.")
     List<Path> files;
 
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE.html", description = "The HTML page to write.")

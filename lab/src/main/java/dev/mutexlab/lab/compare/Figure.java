@@ -6,7 +6,7 @@ package dev.mutexlab.lab.compare;
  *
  * @param group   the child JVM it was measured in ({@code platform P=2})
  * @param where   where it was measured, in words: a shape ({@code platform P=2 W=4 hold=10us outside=10us}),
- *                or a group and a benchmark ({@code platform P=2 ChanSync})
+ *                or a group and a benchmark ({@code platform P=2 ChanSync}) or workload ({@code platform P=2 cache})
  * @param lock    the lock spec
  * @param metric  what was measured, with its unit ({@link Metric})
  * @param values  one value per run
@@ -18,7 +18,9 @@ public record Figure(String group, String where, String lock, Metric metric, dou
         NS_PER_OP("ns/op", false),
         OPS_PER_SEC("ops/s", true),
         COST_PER_OP("cost µs/op", false),
-        DEVIANCE_PER_OP("deviance µs/op", false);
+        DEVIANCE_PER_OP("deviance µs/op", false),
+        P99_LATENCY("p99 latency µs/op", false),
+        CPU_PER_OP("CPU ns/op", false);
 
         private final String label;
         private final boolean higherIsBetter;

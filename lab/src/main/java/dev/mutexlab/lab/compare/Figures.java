@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-/** The {@link Figure}s of a result file of every schema the lab writes: run, sweep, suite, fairness. */
+/** The {@link Figure}s of a result file of every schema the lab writes: run, sweep, suite, fairness, apps. */
 public final class Figures {
     private Figures() {
     }
@@ -26,6 +27,9 @@ public final class Figures {
         }
         if (file.fairness() != null) {
             return ofFairness(file.fairness());
+        }
+        if (file.apps() != null) {
+            return ofApps(file.apps());
         }
         return ofShapes(file.groups());
     }
@@ -74,6 +78,31 @@ public final class Figures {
                 list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.OPS_PER_SEC, samples, FairnessResult.Sample::opsPerSec));
                 list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.COST_PER_OP, samples, FairnessResult.Sample::costMicros));
                 list.add(fairness(g.threads() + " P=" + g.procs(), where, lock, Figure.Metric.DEVIANCE_PER_OP, samples, FairnessResult.Sample::devianceMicros));
+            }
+        }
+        return list;
+    }
+
+    /** ops/s, p99 latency and CPU per op of every (group, workload, lock) of an apps result, over its batches. */
+    public static List<Figure> ofApps(AppsResult r) {
+        List<Figure> list = new ArrayList<>();
+        for (AppsResult.Group g : r.groups()) {
+            String group = g.threads() + " P=" + g.procs();
+            for (String workload : r.config().workloads()) {
+                for (String lock : r.config().locks()) {
+                    List<AppsResult.Sample> samples = g.samples().stream()
+                            .filter(s -> s.workload().equals(workload) && s.lock().equals(lock)).toList();
+                    if (samples.isEmpty()) {
+                        continue;
+                    }
+                    String where = group + " " + workload;
+                    list.add(new Figure(group, where, lock, Figure.Metric.OPS_PER_SEC,
+                            samples.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray()));
+                    list.add(new Figure(group, where, lock, Figure.Metric.P99_LATENCY,
+                            samples.stream().mapToDouble(s -> s.latency().p99Nanos() / 1e3).toArray()));
+                    list.add(new Figure(group, where, lock, Figure.Metric.CPU_PER_OP,
+                            samples.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray()));
+                }
             }
         }
         return list;

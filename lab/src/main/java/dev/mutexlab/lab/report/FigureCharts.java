@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The charts of the results that hold no shapes — suite and fairness: for each child JVM and metric,
- * grouped bars of every lock's median over the runs (ns/op per benchmark; ops/s, cost and deviance
- * per op); for fairness also the acquisitions of each task.
+ * The charts of the results that hold no shapes — suite, fairness and apps: for each child JVM and
+ * metric, grouped bars of every lock's median over the runs (ns/op per benchmark; ops/s, cost and
+ * deviance per op; ops/s, p99 latency and CPU per op per workload); for fairness also the
+ * acquisitions of each task.
  */
 final class FigureCharts {
     private FigureCharts() {

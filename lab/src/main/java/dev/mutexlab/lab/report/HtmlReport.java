@@ -2,6 +2,7 @@ package dev.mutexlab.lab.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
@@ -124,6 +125,14 @@ public final class HtmlReport {
                 row(body, "threads × procs", c.threads() + " × " + c.procs());
                 row(body, "benchmarks", String.join(", ", c.benchmarks()));
                 row(body, "measurement", c.count() + " runs of each, -benchtime " + c.benchtime() + ", locks in rotated order");
+            } else if (f.apps() != null) {
+                AppsResult.Config c = f.apps().config();
+                row(body, "locks", String.join(", ", c.locks()) + " (ratios to " + c.locks().get(0) + ")");
+                row(body, "threads × procs", c.threads() + " × " + c.procs());
+                row(body, "workloads", String.join(", ", c.workloads()) + "; " + c.workers() + " threads each, "
+                        + c.keys() + " keys, Zipf s=" + c.skew() + ", outside " + ReportCharts.micros(c.outsideNanos()));
+                row(body, "measurement", c.runs() + " batches × " + ReportCharts.micros(c.durationNanos())
+                        + " (warm-up " + ReportCharts.micros(c.warmupNanos()) + "), locks in rotated order");
             } else {
                 FairnessResult.Config c = f.fairness().config();
                 row(body, "locks", String.join(", ", c.locks()));

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Reads a result file of any kind the lab measures — {@code mutexlab.run/1}, {@code mutexlab.sweep/1},
- * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1} — for the commands that read them back
+ * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1}, {@code mutexlab.apps/1} — for the commands that read them back
  * ({@code report}, {@code compare}). Anything else (another schema, a torture report, truncated or
  * corrupt JSON, a file missing its groups) is bad input: {@link UsageException} with one line naming
  * the file and the problem.
@@ -18,7 +18,7 @@ import java.util.List;
 public final class ResultFiles {
     /** The schemas {@link #load} reads. */
     public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, SweepResult.SCHEMA, SuiteResult.SCHEMA,
-            FairnessResult.SCHEMA);
+            FairnessResult.SCHEMA, AppsResult.SCHEMA);
 
     private ResultFiles() {
     }
@@ -28,7 +28,8 @@ public final class ResultFiles {
      *
      * @param file    where it was read from
      * @param schema  its schema
-     * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult} or {@link FairnessResult}
+     * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult}, {@link FairnessResult} or
+     *                {@link AppsResult}
      */
     public record Loaded(Path file, String schema, Result result) {
         public RunResult run() {
@@ -45,6 +46,10 @@ public final class ResultFiles {
 
         public FairnessResult fairness() {
             return result instanceof FairnessResult r ? r : null;
+        }
+
+        public AppsResult apps() {
+            return result instanceof AppsResult r ? r : null;
         }
 
         public boolean isSweep() {
@@ -85,6 +90,8 @@ public final class ResultFiles {
                         && r.groups().stream().allMatch(g -> g.measurements() != null);
                 case FairnessResult r -> r.config() != null && r.groups() != null
                         && r.groups().stream().allMatch(g -> g.samples() != null);
+                case AppsResult r -> r.config() != null && r.groups() != null
+                        && r.groups().stream().allMatch(g -> g.samples() != null);
                 default -> groups() != null && config() != null && groups().stream().allMatch(g -> g.shapes() != null);
             };
         }
@@ -117,6 +124,7 @@ public final class ResultFiles {
                 case SweepResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SweepResult.class));
                 case SuiteResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
                 case FairnessResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
+                case AppsResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
                 case "" -> throw new UsageException(file + ": not a mutexlab result file (no \"schema\" field)");
                 case "mutexlab.torture/1" -> throw new UsageException(file + ": a torture report (" + schema
                         + "), not a measurement result");

@@ -32,7 +32,7 @@ class CommandLineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "sweep", "fairness", "torture"})
+    @ValueSource(strings = {"run", "sweep", "fairness", "torture", "apps"})
     void durationMeansTheSameInEveryCommand(String command) {
         CommandLine cmd = parse(command, "--duration", "10m");
         DurationOption option = mixin(cmd, "duration", DurationOption.class);
@@ -57,6 +57,8 @@ class CommandLineTest {
             "suite --benchtime 0",
             "suite --locks synchronized",
             "fairness --procs many",
+            "apps --apps cache,,queue",
+            "apps --skew fast",
             "torture --duration 0",
             "torture --stutter 5 ",
             "uncontended --locks go+yield",
@@ -70,7 +72,7 @@ class CommandLineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"run", "suite", "fairness", "sweep"})
+    @ValueSource(strings = {"run", "suite", "fairness", "sweep", "apps"})
     void procsAboveTheMachineAreLeftOutAndAllIsEveryCpu(String command) {
         int cpus = Confinement.allowedCpus().size();
         ProcsOption option = mixin(parse(command, "--procs", "1,all," + (cpus + 1)), "options", MeasureOptions.class).procs;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report from small checked-in results, one of each schema: run, sweep, suite, fairness. */
+/** The report from small checked-in results, one of each schema: run, sweep, suite, fairness, apps. */
 class ReportTest {
     @TempDir
     Path dir;
@@ -25,7 +25,8 @@ class ReportTest {
 
     static List<ResultFiles.Loaded> files() throws Exception {
         return List.of(ResultFiles.load(resource("run-small.json")), ResultFiles.load(resource("sweep-small.json")),
-                ResultFiles.load(resource("suite-small.json")), ResultFiles.load(resource("fairness-small.json")));
+                ResultFiles.load(resource("suite-small.json")), ResultFiles.load(resource("fairness-small.json")),
+                ResultFiles.load(resource("apps-small.json")));
     }
 
     @Test
@@ -48,7 +49,7 @@ class ReportTest {
         assertThat(html).contains("Chart.js v4.5.1").contains("chartjs-chart-matrix")
                 .doesNotContain("src=\"http").doesNotContain("<link").doesNotContain("sourceMappingURL");
         assertThat(html).contains("mutexlab.sweep/1").contains("mutexlab.run/1").contains("procs 4, 8 left out")
-                .contains("mutexlab.suite/1").contains("mutexlab.fairness/1");
+                .contains("mutexlab.suite/1").contains("mutexlab.fairness/1").contains("mutexlab.apps/1");
     }
 
     @Test
@@ -68,7 +69,7 @@ class ReportTest {
         Path png = dir.resolve("png");
         Cli r = Cli.run("report", resource("run-small.json").toString(), resource("sweep-small.json").toString(),
                 resource("suite-small.json").toString(), resource("fairness-small.json").toString(),
-                "-o", html.toString(), "--png", png.toString());
+                resource("apps-small.json").toString(), "-o", html.toString(), "--png", png.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         int charts = HtmlReport.sections(files()).stream().mapToInt(s -> s.charts().size()).sum();
         assertThat(r.out()).contains("(" + charts + " charts)");

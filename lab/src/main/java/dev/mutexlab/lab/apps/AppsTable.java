@@ -1,0 +1,88 @@
+package dev.mutexlab.lab.apps;
+
+import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.Spread;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The terminal table of an apps result: per (thread kind, P) and workload, one row per lock — ops/s
+ * (median, min–max over batches), the ratio to the first lock taken within each batch, latency and
+ * wait-to-acquire percentiles of the lock's median batch, CPU per operation, Jain's index — and the
+ * check. The best lock by median ops/s is marked {@code *}.
+ */
+public final class AppsTable {
+    private AppsTable() {
+    }
+
+    /** One lock in one (group, workload): its samples in batch order. */
+    record Row(String lock, List<AppsResult.Sample> runs, Spread opsPerSec, Spread ratio, AppsResult.Sample median,
+               double cpuNanosPerOp, double jain, String check) {
+    }
+
+    /** The rows of {@code workload} in {@code g}, locks in {@code locks} order; locks with no sample are left out. */
+    static List<Row> rows(AppsResult.Group g, String workload, List<String> locks) {
+        List<List<AppsResult.Sample>> byLock = new ArrayList<>();
+        for (String lock : locks) {
+            byLock.add(g.samples().stream().filter(s -> s.workload().equals(workload) && s.lock().equals(lock))
+                    .sorted(Comparator.comparingInt(AppsResult.Sample::run)).toList());
+        }
+        List<AppsResult.Sample> base = byLock.getFirst();
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < locks.size(); i++) {
+            List<AppsResult.Sample> runs = byLock.get(i);
+            if (runs.isEmpty()) {
+                continue;
+            }
+            double[] ops = runs.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray();
+            List<Double> ratios = new ArrayList<>();
+            for (AppsResult.Sample s : runs) {
+                base.stream().filter(b -> b.run() == s.run() && b.opsPerSec() > 0).findFirst()
+                        .ifPresent(b -> ratios.add(s.opsPerSec() / b.opsPerSec()));
+            }
+            List<AppsResult.Sample> sorted = runs.stream().sorted(Comparator.comparingDouble(AppsResult.Sample::opsPerSec)).toList();
+            String check = runs.stream().filter(s -> !s.checkPassed()).map(AppsResult.Sample::check).findFirst()
+                    .orElse(AppsResult.Sample.OK);
+            rows.add(new Row(locks.get(i), runs, Metrics.spread(ops),
+                    Metrics.spread(ratios.stream().mapToDouble(Double::doubleValue).toArray()), sorted.get(sorted.size() / 2),
+                    Metrics.median(runs.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray()),
+                    Metrics.median(runs.stream().mapToDouble(AppsResult.Sample::jain).toArray()), check));
+        }
+        return rows;
+    }
+
+    public static void print(AppsResult r, PrintWriter out) {
+        AppsResult.Config c = r.config();
+        for (AppsResult.Group g : r.groups()) {
+            out.printf(Locale.ROOT, "%n%s threads, P=%d (%s); %d threads per workload, keys %d, Zipf s=%.2f, outside %.1f us%n",
+                    g.threads(), g.procs(), g.enforcement(), c.workers(), c.keys(), c.skew(), c.outsideNanos() / 1e3);
+            LinkedHashSet<String> workloads = new LinkedHashSet<>(c.workloads());
+            for (String w : workloads) {
+                List<Row> rows = rows(g, w, c.locks());
+                if (rows.isEmpty()) {
+                    continue;
+                }
+                String best = rows.stream().max(Comparator.comparingDouble(x -> x.opsPerSec().median())).map(Row::lock).orElse("");
+                out.printf("%n  %s%n", w);
+                out.printf("  %-20s %10s %19s %6s %9s %9s %9s %9s %9s %9s %8s %6s  %s%n", "lock", "ops/s", "(min-max)",
+                        "ratio", "p50 us", "p99 us", "p99.9 us", "max us", "wait p99", "wait max", "CPU ns/op", "Jain", "check");
+                for (Row row : rows) {
+                    AppsResult.Sample m = row.median();
+                    out.printf(Locale.ROOT, "  %-20s %10.0f %19s %6.2f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %6.3f  %s%n",
+                            (row.lock().equals(best) ? "*" : " ") + row.lock(), row.opsPerSec().median(),
+                            String.format(Locale.ROOT, "(%.0f-%.0f)", row.opsPerSec().min(), row.opsPerSec().max()),
+                            row.ratio().median(), m.latency().p50Nanos() / 1e3, m.latency().p99Nanos() / 1e3,
+                            m.latency().p999Nanos() / 1e3, m.latency().maxNanos() / 1e3, m.waits().p99Nanos() / 1e3,
+                            m.waits().maxNanos() / 1e3, row.cpuNanosPerOp(), row.jain(), row.check());
+                }
+            }
+        }
+        out.printf("%n* = most ops/s; ratio = ops/s / %s's within each batch (median); latency and waits of each lock's"
+                + " median batch.%n", c.locks().isEmpty() ? "the first lock" : c.locks().getFirst());
+    }
+}

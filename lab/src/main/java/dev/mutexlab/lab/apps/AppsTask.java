@@ -1,0 +1,7 @@
+package dev.mutexlab.lab.apps;
+
+import dev.mutexlab.lab.results.AppsResult;
+
+/** What the parent asks an {@link AppsChild} to measure: one (thread kind, P) group. */
+public record AppsTask(AppsResult.Config config, String threads, int procs, String enforcement) {
+}

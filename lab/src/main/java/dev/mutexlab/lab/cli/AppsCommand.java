@@ -1,0 +1,149 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.apps.AppsRunner;
+import dev.mutexlab.lab.apps.AppsTable;
+import dev.mutexlab.lab.apps.Workload;
+import dev.mutexlab.lab.config.LabLock;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.UsageException;
+import dev.mutexlab.lab.runner.Confinement;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code mutexlab apps}: the locks inside application-shaped workloads (cache, queue, logger, pool, striped map). */
+@Command(name = "apps", mixinStandardHelpOptions = true, description = {
+        "Measure locks inside small programs written against Lock and Condition (and as synchronized with wait/notify):",
+        "  cache    an access-ordered LinkedHashMap LRU under one lock, Zipf keys, a miss builds the value outside it",
+        "  queue    a bounded blocking queue (array ring, notEmpty/notFull conditions), producers and consumers",
+        "  logger   an appender formatting each line into a buffer flushed when full, under one lock",
+        "  pool     an object pool with half as many objects as threads: borrow (wait while empty), use, return",
+        "  striped  16 stripes of counters, each under its own lock; hot keys load a few stripes",
+        "Each reports ops/s, latency per operation (p50/p99/p99.9/max), the wait to acquire, CPU per operation and",
+        "Jain's index across threads, and checks at the end that nothing was lost (a failed check: exit status 1).",
+        "Every batch runs every workload on every lock once, locks in rotated order; --duration is per measurement.",
+        "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores)."})
+public final class AppsCommand implements Callable<Integer>, CommandDefaults.Defaults {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    MeasureOptions options;
+
+    @Mixin
+    DurationOption duration;
+
+    @Option(names = "--apps", split = ",", paramLabel = "NAME",
+            description = "Workloads: cache, queue, logger, pool, striped. Default: all")
+    List<String> apps;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
+            description = "Threads per workload (the queue: half producers, half consumers). Default: ${DEFAULT-VALUE}")
+    int workers;
+
+    @Option(names = "--skew", paramLabel = "S", defaultValue = "0.99",
+            description = "Zipf exponent of the keys (cache, logger, striped); 0 is uniform. Default: ${DEFAULT-VALUE}")
+    double skew;
+
+    @Option(names = "--keys", paramLabel = "N", defaultValue = "10000",
+            description = "The key space (the cache holds a tenth of it). Default: ${DEFAULT-VALUE}")
+    int keys;
+
+    @Option(names = "--outside", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "1us",
+            description = "Work outside the lock per operation (a request's work, making or processing an item, using a"
+                    + " pooled object). Default: ${DEFAULT-VALUE}")
+    Duration outside;
+
+    @Option(names = "--warmup", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "Unmeasured warm-up before each measurement. Default: 100ms (--quick: 30ms)")
+    Duration warmup;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 3 (--quick: 2)")
+    Integer runs;
+
+    @Option(names = "--quick", description = "A look in about a minute: 100ms measurements, 30ms warm-up, 2 batches.")
+    boolean quick;
+
+    @Override
+    public Map<String, String> defaults() {
+        return Map.of("--locks", RunCommand.DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "1,2",
+                "--duration", "400ms", "--out", "results/apps-" + OutOption.TIME + ".json");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Procs.Clip clip = options.procs.clip();
+        AppsResult.Config config = config(clip.kept());
+        Path outFile = options.out.file();
+        if (!clip.note().isEmpty()) {
+            err.println("mutexlab apps: " + clip.note());
+        }
+        AppsRunner runner = new AppsRunner(config, Invocation.of(spec));
+        err.printf("mutexlab apps: %d measurements, about %s; P enforced by %s%n", runner.measurementCount(),
+                minutes(AppsRunner.estimatedNanos(config)),
+                Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
+                        : "-XX:ActiveProcessorCount only (taskset not found)");
+        AppsResult result = Measure.run(spec, runner, AppsTable::print, outFile);
+        stdout.printf("%nResult: %s%n", outFile);
+        List<AppsResult.Sample> failed = AppsRunner.failedChecks(result);
+        if (!failed.isEmpty()) {
+            AppsResult.Sample first = failed.getFirst();
+            err.printf("mutexlab apps: %d measurements failed their check; first: %s on %s: %s%n", failed.size(),
+                    first.workload(), first.lock(), first.check());
+            return ExitCode.FAILURE;
+        }
+        return 0;
+    }
+
+    /** The configuration these options describe (validated), on the processor counts given. */
+    AppsResult.Config config(List<Integer> procList) {
+        List<String> workloads = apps == null ? Workload.names() : apps.stream().map(a -> Workload.parse(a).label()).toList();
+        if (new LinkedHashSet<>(workloads).size() != workloads.size()) {
+            throw new UsageException("--apps names a workload twice");
+        }
+        List<LabLock> locks = options.locks.labLocks();
+        for (LabLock l : locks) {
+            if (l.isMonitor() && l.yieldAfterUnlock()) {
+                throw new UsageException("'" + l.spec() + "' is not an apps column (synchronized, or a lock spec with +yield)");
+            }
+        }
+        int minWorkers = workloads.contains(Workload.QUEUE.label()) ? 2 : 1;
+        if (workers < minWorkers || workers > 4096) {
+            throw new UsageException("--workers must be between " + minWorkers + " and 4096"
+                    + (minWorkers == 2 ? " (the queue needs a producer and a consumer)" : ""));
+        }
+        if (!(skew >= 0 && skew <= 10)) {
+            throw new UsageException("--skew must be between 0 (uniform) and 10");
+        }
+        if (keys < 1 || keys > 10_000_000) {
+            throw new UsageException("--keys must be between 1 and 10000000");
+        }
+        Duration measured = duration.orQuick(quick, Duration.ofMillis(100));
+        Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
+        int runCount = runs != null ? runs : quick ? 2 : 3;
+        if (runCount < 1) {
+            throw new UsageException("--runs must be at least 1");
+        }
+        return new AppsResult.Config(locks.stream().map(LabLock::spec).toList(),
+                options.threads.kinds().stream().map(ThreadKind::label).toList(), List.copyOf(procList), workloads,
+                workers, skew, keys, outside.toNanos(), measured.toNanos(), warm.toNanos(), runCount);
+    }
+
+    private static String minutes(long nanos) {
+        long s = Math.round(nanos / 1e9);
+        return s >= 60 ? s / 60 + " min " + s % 60 + " s" : s + " s";
+    }
+}

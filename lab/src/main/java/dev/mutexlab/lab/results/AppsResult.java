@@ -1,0 +1,60 @@
+package dev.mutexlab.lab.results;
+
+import java.util.List;
+
+/**
+ * What {@code mutexlab apps} writes ({@value #SCHEMA}, documented in docs/results-schema.md): the
+ * application-shaped workloads (cache, queue, logger, pool, striped map) on every lock, one sample
+ * per (workload, lock, batch).
+ *
+ * @param groups one per (thread kind, procs): one child JVM each
+ */
+public record AppsResult(String schema, String command, String createdAt, Machine machine, Config config,
+                         List<Group> groups) implements Result {
+    public static final String SCHEMA = "mutexlab.apps/1";
+
+    /**
+     * The configuration as it appears in the file.
+     *
+     * @param workloads     the workloads by name ({@code cache}, {@code queue}, ...)
+     * @param workers       threads per workload (the queue splits them into producers and consumers)
+     * @param skew          the Zipf exponent of the keys (0: uniform)
+     * @param keys          the key space
+     * @param outsideNanos  work outside the lock per operation
+     */
+    public record Config(List<String> locks, List<String> threads, List<Integer> procs, List<String> workloads,
+                         int workers, double skew, int keys, long outsideNanos, long durationNanos, long warmupNanos,
+                         int runs) {
+    }
+
+    /** One child JVM: one thread kind on P processors. */
+    public record Group(String threads, int procs, String enforcement, double busyStepsPerNano, List<Sample> samples) {
+    }
+
+    /**
+     * One workload on one lock in one batch.
+     *
+     * @param run            the batch, from 0
+     * @param order          the lock's position in that batch's rotated order
+     * @param ops            operations in the measured window (a cache lookup, a put or a take, a log
+     *                       call, a borrow and its return, a map update)
+     * @param opsPerSec      ops per wall second
+     * @param perThread      operations of each thread
+     * @param latency        per-operation latency, lock waits and condition waits included
+     * @param waits          wait to acquire the lock (every acquisition, condition waits excluded)
+     * @param cpuNanosPerOp  the JVM's CPU time in the window per operation
+     * @param cpuPerWall     CPU seconds the JVM used per wall second
+     * @param jain           Jain's index of the per-thread operations (1 = equal)
+     * @param check          {@code ok}, or the one line that says what the workload's own check found wrong
+     */
+    public record Sample(String workload, String lock, int run, int order, long ops, long wallNanos, double opsPerSec,
+                         List<Long> perThread, WaitSummary latency, WaitSummary waits, double cpuNanosPerOp,
+                         double cpuPerWall, double jain, String check) {
+        /** The check's word for a consistent structure. */
+        public static final String OK = "ok";
+
+        public boolean checkPassed() {
+            return OK.equals(check);
+        }
+    }
+}
