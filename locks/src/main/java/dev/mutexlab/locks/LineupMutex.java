@@ -82,8 +82,10 @@ public final class LineupMutex extends AbstractMutex {
      * holder takes the lock, or gives the slot up and passes the duty on); unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
-     *   - the short spin (preSpin): while no slot is taken, PRE_SPIN_ROUNDS looks at the word,
-     *     taking the lock whenever it is free (barging; every bypass ends at the bound);
+     *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_ROUNDS
+     *     looks at the word, taking the lock whenever it is free (barging). With sleepers the
+     *     acquisition goes on at once to the look at the clock below: an arrival that barges
+     *     without one could keep a due sleeper waiting for as long as arrivals find the lock free;
      *   - start = now (the bound counts from here); the time-based yield (maybeYield);
      *   - if the first sleeper is (nearly) past its bound and a slot is free: take it and swap;
      *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot) until the lock
@@ -340,8 +342,8 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /**
-     * The short fixed spin a contended acquisition starts with while nobody holds a spinner slot,
-     * as HotSpot's monitors start theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock
+     * The short fixed spin a contended acquisition starts with while nobody holds a spinner slot
+     * and nobody sleeps (see the notes), as HotSpot's monitors start theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock
      * whenever it is free, before any bookkeeping (clock, node, slots). With holds of a
      * microsecond or two and few threads most contended acquisitions end here. With a slot
      * taken it is one look: many threads spinning at once would fight over the word's cache
@@ -352,6 +354,9 @@ public final class LineupMutex extends AbstractMutex {
         int rounds = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_ROUNDS;
         for (int i = 0; i < rounds; i++) {
             int s = state;
+            if ((s & WAITERS) != 0) {
+                return false; // sleepers: an acquisition looks at the clock first (the swap), see the notes
+            }
             if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
                 return true;
             }
