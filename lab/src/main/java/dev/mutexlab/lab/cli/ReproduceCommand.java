@@ -61,6 +61,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--runs", hidden = true, paramLabel = "N", description = "Batches of every shape (smoke tests).")
     Integer runs;
 
+    @Option(names = "--replicas", hidden = true, paramLabel = "N", description = "Replicas (fresh JVMs) of every experiment (smoke tests).")
+    Integer replicas;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -121,6 +124,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         long w = warmup != null ? warmup.toNanos() : t.warmupNanos();
         return new Plan.Timing(d, w, runs != null ? runs : t.runs(), duration != null ? d : t.waitsNanos(),
                 duration != null ? d : t.testMutexNanos(), runs != null ? runs : t.testMutexRuns(),
-                duration != null ? d : t.suiteBenchNanos(), runs != null ? runs : t.suiteCount());
+                duration != null ? d : t.suiteBenchNanos(), runs != null ? runs : t.suiteCount(),
+                replicas != null ? replicas : t.replicas());
     }
 }
