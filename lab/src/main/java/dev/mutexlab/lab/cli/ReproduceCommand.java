@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
         "With Go on PATH, Go's own sync.Mutex runs beside the ports (another",
         "toolchain: MUTEXLAB_GO=/path/to/go; checked with Go 1.19 and 1.24).",
         "Interrupted? Run the same command again: finished experiments and shapes",
-        "are kept. --quick: under 10 minutes on 2 CPUs; the full run: under an hour",
-        "on 16."})
+        "are kept. Every experiment runs as 3 replicas in fresh JVMs with an A/A",
+        "control; --quick: about 10 minutes on 2 CPUs by the estimate; the full run:",
+        "under an hour on 16."})
 public final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -16,10 +16,12 @@ import java.util.TreeSet;
 /**
  * The experiments behind {@link Claims}, scaled to the CPUs at hand: the starvation-mode sweep's
  * processor counts 2, 4, 8 as far as the machine has them, worker counts up to 64, the spinbit
- * ladder up to 4 × the CPUs (at most 64), the runtime-lock suite at the source's thread counts
- * (1, 2, 4, 8, 16) that the machine has. {@code --quick} keeps one processor count and fewer
- * shapes and batches: under 10 minutes on 2 CPUs. The Go experiments are in the plan only when a
- * Go toolchain is.
+ * ladder on the CPUs (at most {@value #SCALING_MAX_PROCS}) up to 4 × them, the runtime-lock suite
+ * at the source's thread counts (1, 2, 4, 8, 16) that the machine has. Every experiment of the
+ * ports and of Go runs as {@link Timing#replicas} interleaved replicas with an A/A control.
+ * {@code --quick} keeps one processor count and fewer shapes: about 9.4 minutes on 2 CPUs by the
+ * estimate, the full run about 52.5 minutes on 16 ({@code PlanTest} holds them under 15 and 60).
+ * The Go experiments are in the plan only when a Go toolchain is.
  */
 public final class Plan {
     public static final String SWEEP = "sweep-headline";
