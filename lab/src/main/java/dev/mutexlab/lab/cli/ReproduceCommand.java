@@ -112,8 +112,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         List<Finding> findings = reproduction.writeFindings();
         for (Finding f : findings) {
-            stdout.printf("%-19s %-12s %-19s here %-38s source %s%s%n", f.claim(), f.column(), f.verdict().label(), f.here(),
-                    f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
+            stdout.printf("%-19s %-10s %-40s %-19s here %-34s source %s%s%n", f.claim(), f.column(), f.shape(), f.verdict().label(),
+                    f.here(), f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
         }
         stdout.printf("%nPage: %s%nSummary: %s%n", out.resolve("index.html"), out.resolve("summary.md"));
         return 0;

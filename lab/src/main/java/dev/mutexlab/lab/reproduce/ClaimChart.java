@@ -22,6 +22,8 @@ public final class ClaimChart {
     private static final int ROW_PX = 16;
     private static final int LABEL_PX = 420;
     private static final int PLOT_PX = 520;
+    /** Rows whose source figure lies wholly below this are left off the static chart (they are in the table). */
+    private static final double SMALLEST_PLOTTED = 0.1;
 
     private ClaimChart() {
     }
@@ -64,7 +66,7 @@ public final class ClaimChart {
             min = Math.min(min, Math.min(f.interval().low(), f.source().low() / Verdicts.TOLERANCE));
             max = Math.max(max, Math.max(f.interval().high(), Double.isInfinite(f.source().high()) ? 0 : f.source().high() * Verdicts.TOLERANCE));
         }
-        double lo = Math.log10(Math.max(min / 1.2, 1e-3));
+        double lo = Math.log10(Math.max(min / 1.2, 0.05));
         double hi = Math.log10(Math.min(max * 1.2, 1e4));
         int width = LABEL_PX + PLOT_PX + 20;
         int height = (rows.size() + 2) * ROW_PX + 10;
@@ -100,7 +102,9 @@ public final class ClaimChart {
     }
 
     private static List<Finding> plotted(List<Finding> findings) {
+        // A share far below 1 (the starvation share, a few percent) would squeeze every ratio into a sliver of the axis.
         return findings.stream().filter(f -> !f.interval().isEmpty() && f.value() > 0 && f.interval().low() > 0
+                && f.source().high() >= SMALLEST_PLOTTED
                 && Double.isFinite(f.interval().high())).toList();
     }
 

@@ -81,6 +81,20 @@ class ReproductionTest {
 
     @Test
     @Timeout(120)
+    void replicasMeasureInTheirOwnFilesAndTheClaimsPoolThem(@TempDir Path dir) throws Exception {
+        Experiment one = tinyPlan().get(0);
+        List<Experiment> plan = List.of(one, one.replica(2));
+        Reproduction r = new Reproduction(dir, plan, Optional.empty(), "test", new PrintWriter(new StringWriter(), true));
+        r.measure();
+        assertThat(dir.resolve(Plan.SWEEP + ".json")).isRegularFile();
+        assertThat(dir.resolve(Plan.SWEEP + ".r2.json")).isRegularFile();
+        Finding headline = r.writeFindings().stream().filter(f -> f.claim().equals("handoff-headline")).findFirst().orElseThrow();
+        assertThat(headline.interval().n()).isEqualTo(2);
+        assertThat(headline.measured()).endsWith("2 JVMs");
+    }
+
+    @Test
+    @Timeout(120)
     void theSuiteExperimentWritesItsResultAndFeedsTheHybridClaims(@TempDir Path dir) throws Exception {
         Experiment.Suite suite = new Experiment.Suite(new SuiteResult.Config(List.of(HybridClaims.OLD, HybridClaims.NEW),
                 List.of("platform"), List.of(1), List.of("SelectContended", "MutexOnSema"), "200x", 1),
