@@ -2,6 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.gobench.SuiteRunner;
 import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import dev.mutexlab.lab.stats.MannWhitney;
 import dev.mutexlab.lab.stats.Metrics;
 import java.util.ArrayList;
@@ -92,8 +93,8 @@ final class HybridClaims {
         double p = MannWhitney.pValue(old, now);
         String text = Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)", Claims.number(ratio), p,
                 old.length, now.length);
-        dev.mutexlab.lab.stats.Bootstrap.Interval interval = new dev.mutexlab.lab.stats.Bootstrap.Interval(ratio, ratio, ratio,
-                Math.min(old.length, now.length));
+        // No interval: the verdict rests on the p-value; the row's n is the smaller set of runs.
+        Interval interval = new Interval(ratio, ratio, ratio, Math.min(old.length, now.length));
         return new Finding(claim.id(), g.threads(), bench + " P=" + g.procs(), source, text, interval,
                 "Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × " + benchtime + " per lock, 1 JVM",
                 "", Verdicts.suite(source, ratio, p), Double.isNaN(ratio) ? "neither lock measured on " + bench : "");

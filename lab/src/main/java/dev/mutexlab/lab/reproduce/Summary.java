@@ -101,6 +101,11 @@ public final class Summary {
             }
             sb.append("<td><b>").append(esc(f.verdictText())).append("</b></td><td>").append(esc(f.note())).append("</td></tr>\n");
         }
+        sb.append("</table>\n<table class=\"verdicts\">\n<tr><th>claim</th><th>holds</th><th>holds in direction</th>"
+                + "<th>does not hold</th><th>cannot tell</th></tr>\n");
+        counts(findings).forEach((claim, n) -> sb.append("<tr><td>").append(esc(claim)).append("</td><td>").append(n.get(Verdict.HOLDS))
+                .append("</td><td>").append(n.get(Verdict.HOLDS_IN_DIRECTION)).append("</td><td>").append(n.get(Verdict.DOES_NOT_HOLD))
+                .append("</td><td>").append(n.get(Verdict.CANNOT_TELL)).append("</td></tr>\n"));
         sb.append("</table>\n<p><img src=\"").append(ClaimChart.SVG)
                 .append("\" alt=\"every row's interval against the source's widened range\"></p>\n<ul>\n");
         for (Claims.Claim claim : Claims.ALL) {
