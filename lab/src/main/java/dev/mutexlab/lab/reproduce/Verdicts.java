@@ -22,7 +22,9 @@ import dev.mutexlab.lab.stats.Bootstrap.Interval;
  * <b>holds</b> when the interval lies inside the widened range; <b>holds in direction</b> when the
  * source reported an effect and the interval excludes the band on the source's side; <b>does not
  * hold</b> when the interval excludes the widened range on the other side (for a level source:
- * on either side); otherwise <b>cannot tell</b> (the interval straddles an edge).
+ * on either side) — except that where the band reaches the source's own figure (the machine
+ * cannot see an effect that small), only an interval beyond the band on the other side does not
+ * hold; otherwise <b>cannot tell</b> (the interval straddles an edge).
  *
  * An interval of fewer than {@value #MIN_BATCHES} batches carries no verdict: cannot tell.
  *
@@ -99,7 +101,8 @@ public final class Verdicts {
             if (lo > band.high()) {
                 return Verdict.HOLDS_IN_DIRECTION;
             }
-            return hi < wideLow ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+            boolean bandHidesTheSource = !source.directionOnly() && band.high() >= source.low();
+            return hi < (bandHidesTheSource ? band.low() : from) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
         if (side < 0) {
             double to = Math.min(wideHigh, band.low());
@@ -109,7 +112,8 @@ public final class Verdicts {
             if (hi < band.low()) {
                 return Verdict.HOLDS_IN_DIRECTION;
             }
-            return lo > wideHigh ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+            boolean bandHidesTheSource = !source.directionOnly() && band.low() <= source.high();
+            return lo > (bandHidesTheSource ? band.high() : to) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
         double from = Math.min(wideLow, band.low());
         double to = Math.max(wideHigh, band.high());

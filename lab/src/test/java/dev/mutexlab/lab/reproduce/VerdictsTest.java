@@ -47,6 +47,9 @@ class VerdictsTest {
         assertThat(Verdicts.ratio(SLOWER, i(1.01, 1.3), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(Verdicts.ratio(TIE, i(1.3, 1.5), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD); // an effect where the source had none
         assertThat(Verdicts.ratio(TIE, i(0.5, 0.7), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // below the band where the source saw a gain: the widened range starts at the band's edge, not at 1.11 / 1.25
+        assertThat(Verdicts.ratio(HANDOFF, i(0.84, 0.93), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(HANDOFF, i(0.97, 1.04), BAND)).as("no effect, tightly").isEqualTo(Verdict.DOES_NOT_HOLD);
     }
 
     @Test
@@ -54,6 +57,14 @@ class VerdictsTest {
         assertThat(Verdicts.ratio(HANDOFF, i(0.9, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the band
         assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
         assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void aBandThatReachesTheSourcesFigureRefutesOnlyBeyondItself() {
+        Band wide = new Band(0.85, 1 / 0.85, "wide A/A"); // reaches 1.11, the source's low end
+        assertThat(Verdicts.ratio(HANDOFF, i(1.0, 1.1), wide)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(HANDOFF, i(0.7, 0.8), wide)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), new Band(0.78, 1 / 0.78, "wide"))).isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
