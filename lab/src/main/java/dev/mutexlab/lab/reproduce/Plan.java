@@ -47,12 +47,13 @@ public final class Plan {
      *
      * @param durationNanos measured time per lock per batch
      * @param warmupNanos   warm-up before each
-     * @param runs          batches
+     * @param runs          batches per replica
      * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
      * @param testMutexNanos measured time per lock per run of test-mutex
      * @param testMutexRuns runs of test-mutex
      * @param suiteBenchNanos the suite's time per reported benchmark run (Go's -benchtime)
      * @param suiteCount    the suite's runs of each benchmark per lock (Go's -count)
+     * @param replicas      replicas of every experiment of the ports and of Go, each in fresh JVMs or Go processes
      */
     public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
                          int testMutexRuns, long suiteBenchNanos, int suiteCount, int replicas) {
