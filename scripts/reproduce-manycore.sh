@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole reproduction on a bigger machine in one go: `mutexlab reproduce` (full grid, scaled to
 # this machine's CPUs; Go's own mutex too when `go` is on PATH or MUTEXLAB_GO names one), plus what
-# the machine is, then one archive to bring back. Run it on an otherwise idle machine; under an hour on 16 CPUs.
+# the machine is, then one archive to bring back. Run it on an otherwise idle machine; about 53 minutes on 16 CPUs
+# by the plan's estimate (the spinbit ladder runs on at most 16 of them, so its 64 workers outnumber its CPUs).
 # Interrupted? Run it again with the same OUTDIR: finished experiments and shapes are kept.
 # Usage: scripts/reproduce-manycore.sh [OUTDIR]   (default results/reproduce-<host>-<cpus>cpu)
 # Back home: tar xzf ARCHIVE && ./mutexlab reproduce --findings-only --out DIR  (recomputes the page)
@@ -15,6 +16,7 @@ mkdir -p "$out"
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "host: $(hostname)"
     echo "cpus: $cpus"
+    echo "plan: $(./mutexlab reproduce --plan --out "$out" 2>&1 | grep -m1 'experiments left' || true)"
     grep -m1 'model name' /proc/cpuinfo 2>/dev/null || true
     uname -srvm
     echo "git: $(git rev-parse HEAD 2>/dev/null || echo unknown)"

@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
         "With Go on PATH, Go's own sync.Mutex runs beside the ports (another",
         "toolchain: MUTEXLAB_GO=/path/to/go; checked with Go 1.19 and 1.24).",
         "Interrupted? Run the same command again: finished experiments and shapes",
-        "are kept. --quick: under 10 minutes on 2 CPUs; the full run: under an hour",
-        "on 16."})
+        "are kept. Every experiment runs as 3 replicas in fresh JVMs with an A/A",
+        "control; --quick: about 10 minutes on 2 CPUs by the estimate; the full run:",
+        "under an hour on 16."})
 public final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -60,6 +61,9 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--runs", hidden = true, paramLabel = "N", description = "Batches of every shape (smoke tests).")
     Integer runs;
+
+    @Option(names = "--replicas", hidden = true, paramLabel = "N", description = "Replicas (fresh JVMs) of every experiment (smoke tests).")
+    Integer replicas;
 
     @Override
     public Integer call() throws Exception {
@@ -108,8 +112,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         List<Finding> findings = reproduction.writeFindings();
         for (Finding f : findings) {
-            stdout.printf("%-19s %-12s %-19s here %-38s source %s%s%n", f.claim(), f.column(), f.verdict().label(), f.here(),
-                    f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
+            stdout.printf("%-19s %-10s %-40s %-19s here %-34s source %s%s%n", f.claim(), f.column(), f.shape(), f.verdict().label(),
+                    f.here(), f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
         }
         stdout.printf("%nPage: %s%nSummary: %s%n", out.resolve("index.html"), out.resolve("summary.md"));
         return 0;
@@ -121,6 +125,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         long w = warmup != null ? warmup.toNanos() : t.warmupNanos();
         return new Plan.Timing(d, w, runs != null ? runs : t.runs(), duration != null ? d : t.waitsNanos(),
                 duration != null ? d : t.testMutexNanos(), runs != null ? runs : t.testMutexRuns(),
-                duration != null ? d : t.suiteBenchNanos(), runs != null ? runs : t.suiteCount());
+                duration != null ? d : t.suiteBenchNanos(), runs != null ? runs : t.suiteCount(),
+                replicas != null ? replicas : t.replicas());
     }
 }

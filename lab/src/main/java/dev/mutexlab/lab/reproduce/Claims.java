@@ -5,23 +5,33 @@ import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.stats.Bootstrap;
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import dev.mutexlab.lab.stats.Metrics;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * The claims {@code mutexlab reproduce} checks, each with the source's figure, the experiment that
  * measures it here ({@link Plan}: result files by name) and how this machine's figure is read from
- * it. One finding per claim and column: each thread kind of the ports, and Go's own mutex
- * ({@value GoSeedLoop#THREADS}) where Go ran. The verdicts come from {@link Verdicts}.
+ * it. One finding per claim, column (each thread kind of the ports, and Go's own mutex,
+ * {@value GoSeedLoop#THREADS}, where Go ran) and shape: the figure is the median over the shape's
+ * batches of a ratio taken within each batch, with its bootstrap interval and n; the no-effect
+ * band is the experiment's A/A control (its first lock measured a second time in the same
+ * batches). A shape measured in several JVMs (an experiment's replicas) pools their batches. A
+ * claim the plan does not measure, or that needs more CPUs than the machine has, still has its
+ * row, saying so. The verdicts come from {@link Verdicts}.
  */
 public final class Claims {
     /**
@@ -34,52 +44,124 @@ public final class Claims {
     public record Claim(String id, String title, String origin) {
     }
 
+    private static final String STARVATION = "Go's sync.Mutex starvation-mode sweep (docs/background.md §1)";
+    private static final String SPINBIT = "Go 1.24 spinbit change (Go issue 68578, docs/background.md §2)";
+    private static final String RUNTIME_2011 = "Go's 2011 runtime-lock change (CL 4711045, docs/background.md §3)";
+    private static final String TEST_MUTEX_ORIGIN = "test-mutex, Linux's mutex introduction, December 2005 (docs/background.md §4)";
+
     public static final Claim HANDOFF_HEADLINE = new Claim("handoff-headline",
             "Forced handoff beats Go's default mutex at 10 µs holds with equal work outside the lock",
-            "Go's sync.Mutex starvation-mode sweep (docs/background.md §1): handoff ÷ default, median over its shapes");
+            STARVATION + ": handoff ÷ default, 1.11–2.04 over its shapes (1.48 median), 2–64 workers, GOMAXPROCS 2–8");
+    public static final Claim HANDOFF_16_ON_8 = new Claim("handoff-16-on-8",
+            "The same at the source's highlighted shape: 16 goroutines on 8 procs",
+            STARVATION + ": the shape W = 16, GOMAXPROCS = 8 of the sweep");
+    public static final Claim HANDOFF_BY_HOLD = new Claim("handoff-by-hold",
+            "Forced handoff ÷ default rises with the hold time: 1.05, 1.03, 1.41, 1.48, 1.34 at 1, 3, 10, 30, 100 µs",
+            STARVATION + ", its Linux VM table: 4 goroutines, GOMAXPROCS = 4, outside = hold");
+    public static final Claim HANDOFF_SHORT = new Claim("handoff-short-holds",
+            "At 0.1 µs holds forced handoff ties or the normal mode wins",
+            STARVATION + ": the sweep's 0.1 µs rows");
+    public static final Claim SWEEP_CONTROLS = new Claim("sweep-controls",
+            "The sweep's controls: handoff ÷ default 0.99 with no outside work, 1.03 with 10× outside work (10 µs holds)",
+            STARVATION + ": the sweep's other outside-work columns");
     public static final Claim YIELD_DIAGNOSTIC = new Claim("yield-diagnostic",
             "A yield right after unlock does what handoff does: it beats the default from 1 µs holds up",
-            "the same experiment's diagnostic column, Linux VM: runtime.Gosched() after Unlock ÷ default, holds 1–100 µs");
+            STARVATION + ", Linux VM: runtime.Gosched() after Unlock ÷ default, 1.15–1.62 at holds 1–100 µs");
+    public static final Claim GOSCHED_VS_HANDOFF = new Claim("gosched-vs-handoff",
+            "A yield after unlock matches or beats forced handoff",
+            STARVATION + ", Linux VM: Gosched ÷ handoff at or above 1 at holds 1–100 µs");
+    public static final Claim NEVER_LEVEL = new Claim("never-level",
+            "Turning starvation mode off changes throughput by less than 10%",
+            STARVATION + ", Linux VM: threshold = never ÷ default within 0.9–1.1");
+    public static final Claim DEFAULT_CEILING = new Claim("default-ceiling",
+            "The default mutex reaches about 48% of the ceiling at 10 µs holds",
+            STARVATION + ": default throughput ÷ (workers × 1 / (hold + outside), capped at 1 / hold)");
+    public static final Claim STARVATION_SHARE = new Claim("starvation-share",
+            "The default mutex spends at most about 3% of its time in starvation mode",
+            STARVATION + ": the share of the run in starvation mode at 10 µs holds");
     public static final Claim WAIT_BOUND = new Claim("wait-bound-64",
             "Starvation mode bounds the longest wait: 64 workers, 10 µs holds, no outside work",
-            "the same experiment: longest wait with starvation mode off (94–496 ms) ÷ with the default (2–4 ms)");
+            STARVATION + ": longest wait with starvation mode off (94–496 ms) ÷ with the default (2–4 ms)");
     public static final Claim SPINBIT_CPU = new Claim("spinbit-cpu",
             "The 2011 futex lock burns more CPU per acquisition than Go 1.24's spinbit as threads outnumber CPUs",
-            "Go 1.24 spinbit change (Go issue 68578): the old lock spent 27.74 s of CPU in 1.78 s of wall time, every waiter spinning");
+            SPINBIT + ": the old lock spent 27.74 s of CPU in 1.78 s of wall time with 20 threads, every waiter spinning");
     public static final Claim SPINBIT_THROUGHPUT = new Claim("spinbit-throughput",
             "From about ten threads up, spinbit serves more acquisitions than the futex lock",
-            "Go 1.24 spinbit change: ChanContended −29.8% time at 10 threads, −69% at 20 (spinbit ÷ futex throughput 1.42–3.2×)");
+            SPINBIT + ": ChanContended −29.8% time at 10 threads, −69% at 20 (spinbit ÷ futex throughput 1.42–3.2×)");
+    public static final Claim SPINBIT_LIGHT = new Claim("spinbit-light",
+            "Under light contention (1–2 threads) spinbit is slower than the futex lock",
+            SPINBIT + ": ChanContended about +17% time at 1–2 threads");
+    public static final Claim SPINBIT_HALVING = new Claim("spinbit-halving",
+            "The old lock's throughput halves at 4, 8 and 12 threads",
+            SPINBIT + ": the old lock's ChanContended at 4, 8, 12 threads");
+    public static final Claim SPINBIT_GEOMEAN = new Claim("spinbit-geomean",
+            "Over the change's benchmarks the geomean improves",
+            SPINBIT + ": the geomean over Go's runtime benchmarks");
     public static final Claim HYBRID_CHAN = new Claim("hybrid-chan",
             "Spinning before sleeping (Go's 2011 runtime lock) makes contended channel operations faster than the blocking lock it replaced",
-            "Go's 2011 runtime-lock change (docs/background.md §3): ChanContended and ChanProdCons0/10/100, old ÷ new ns/op at each thread count");
+            RUNTIME_2011 + ": ChanContended and ChanProdCons0/10/100, old ÷ new ns/op at each thread count");
     public static final Claim HYBRID_SELECT = new Claim("hybrid-select",
             "The same for contended select: faster from 2 threads up, level at 1",
-            "the same change's table: SelectContended, old ÷ new ns/op");
+            RUNTIME_2011 + ": SelectContended, old ÷ new ns/op");
     public static final Claim HYBRID_MUTEX = new Claim("hybrid-mutex",
             "Beneath sync.Mutex (on the runtime semaphore) the hybrid lock gains at 2 threads and loses from 4 up",
-            "the same change's table: BenchmarkMutex, old ÷ new ns/op (2.39× at 2 threads, 0.67–0.81× at 4–16), "
+            RUNTIME_2011 + ": BenchmarkMutex, old ÷ new ns/op (2.39× at 2 threads, 0.67–0.81× at 4–16), "
                     + "sync.Mutex of the day on the runtime semaphore (the lab's MutexOnSema)");
+    public static final Claim HYBRID_OTHER = new Claim("hybrid-other",
+            "The table's other rows: ChanSync, ChanProdConsWork, Sema, MutexSlack, MutexWork, RWMutex",
+            RUNTIME_2011 + ": the rest of its benchmark table");
+    public static final Claim HYBRID_SWITCHES = new Claim("hybrid-switches",
+            "The hybrid lock makes fewer context switches and futex calls",
+            RUNTIME_2011 + ": its description");
     public static final Claim LINEUP_BEST = new Claim("lineup-best",
             "lineup reaches 0.95× the best of the other locks in every row (4 workers, outside = hold)",
             "the project's own target for lineup (docs/RESULTS.md §12), not a source's figure");
-
     public static final Claim LINEUP_64 = new Claim("lineup-64",
             "lineup keeps 95% of the ceiling and a longest wait of at most 2 ms with 64 workers, 10 µs holds, no outside work",
             "the project's own target for lineup (docs/RESULTS.md §12), not a source's figure");
     public static final Claim MUTEX_VS_SEMAPHORE = new Claim("mutex-vs-semaphore",
             "Linux's generic mutex serves more operations per second than the 1999 semaphore it replaced",
-            "test-mutex, Linux's mutex introduction (docs/background.md §4): 85 130 ÷ 34 381 ops/s with N tasks on 8 CPUs");
+            TEST_MUTEX_ORIGIN + ": 85 130 ÷ 34 381 ops/s, 16 tasks on 8 CPUs");
+    public static final Claim DEVIANCE = new Claim("deviance",
+            "The mutex's cost per operation deviates less than the semaphore's",
+            TEST_MUTEX_ORIGIN + ": average deviance per operation 319.08 µs (mutex) against 573.10 µs (semaphore)");
+    public static final Claim RELATIVE_DEVIANCE = new Claim("relative-deviance",
+            "Relative to its cost, the semaphore's deviance is the smaller",
+            TEST_MUTEX_ORIGIN + ": deviance ÷ cost per operation 319.08 / 206.59 µs (mutex) against 573.10 / 512.13 µs (semaphore)");
+    public static final Claim SEMAPHORE_FAIRER = new Claim("semaphore-fairer",
+            "Semaphores should be fairer (Jain's index over the tasks' operations)",
+            "Linus Torvalds' reply to the same thread: a question, with no figure");
 
     /** Every claim, in the page's order. */
-    public static final List<Claim> ALL = List.of(HANDOFF_HEADLINE, YIELD_DIAGNOSTIC, WAIT_BOUND, SPINBIT_CPU,
-            SPINBIT_THROUGHPUT, HYBRID_CHAN, HYBRID_SELECT, HYBRID_MUTEX, LINEUP_BEST, LINEUP_64, MUTEX_VS_SEMAPHORE);
+    public static final List<Claim> ALL = List.of(HANDOFF_HEADLINE, HANDOFF_16_ON_8, HANDOFF_BY_HOLD, HANDOFF_SHORT, SWEEP_CONTROLS,
+            YIELD_DIAGNOSTIC, GOSCHED_VS_HANDOFF, NEVER_LEVEL, DEFAULT_CEILING, STARVATION_SHARE, WAIT_BOUND,
+            SPINBIT_CPU, SPINBIT_THROUGHPUT, SPINBIT_LIGHT, SPINBIT_HALVING, SPINBIT_GEOMEAN,
+            HYBRID_CHAN, HYBRID_SELECT, HYBRID_MUTEX, HYBRID_OTHER, HYBRID_SWITCHES, LINEUP_BEST, LINEUP_64,
+            MUTEX_VS_SEMAPHORE, DEVIANCE, RELATIVE_DEVIANCE, SEMAPHORE_FAIRER);
 
-    static final SourceFigure HEADLINE_SOURCE = SourceFigure.of(1.48, "1.48× (1.11–2.04 over shapes; Go, 2–8 procs)");
+    /** The claims the plan has no experiment for yet: each has a "not measured" row. */
+    public static final List<Claim> UNMEASURED = List.of(SWEEP_CONTROLS, SPINBIT_HALVING, SPINBIT_GEOMEAN, HYBRID_OTHER, HYBRID_SWITCHES);
+
+    static final SourceFigure HEADLINE_SOURCE = SourceFigure.range(1.11, 2.04, "1.11–2.04× over shapes (1.48× median; Go, 2–8 procs)");
     static final SourceFigure YIELD_SOURCE = SourceFigure.range(1.15, 1.62, "1.15–1.62× (Go, Linux VM, 4 goroutines)");
+    static final SourceFigure GOSCHED_SOURCE = SourceFigure.of(1, "≥ 1× (Gosched matches or beats handoff; Linux VM)");
+    static final SourceFigure NEVER_SOURCE = SourceFigure.range(0.9, 1.1, "0.9–1.1× (never within 10% of the default; Go)");
+    static final SourceFigure CEILING_SOURCE = SourceFigure.of(0.48, "≈ 48% of the ceiling (Go, 10 µs holds)");
+    static final SourceFigure STARVATION_SOURCE = SourceFigure.of(0.03, "≤ 3% of the time (Go, 10 µs holds)");
     static final SourceFigure WAIT_SOURCE = SourceFigure.range(20, 250, "20–250× (94–496 ms off ÷ 2–4 ms default; Go)");
     static final SourceFigure CPU_SOURCE = SourceFigure.above("above 1 (futex: 15.6 CPUs busy with 20 threads; spinbit: one spinner)");
     static final SourceFigure THROUGHPUT_SOURCE = SourceFigure.range(1.42, 3.2, "1.42× at 10 threads, 3.2× at 20 (Go, ChanContended)");
-    static final SourceFigure TEST_MUTEX_SOURCE = SourceFigure.of(85_130.0 / 34_381, "2.48× (85.1k ÷ 34.4k ops/s; 8 CPUs, 2006)");
+    static final SourceFigure LIGHT_SOURCE = SourceFigure.below("below 1 (ChanContended about +17% time at 1–2 threads)");
+    static final SourceFigure HALVING_SOURCE = SourceFigure.of(0.5, "0.5× at each of 4, 8, 12 threads (the old lock)");
+    static final SourceFigure GEOMEAN_SOURCE = SourceFigure.above("geomean better (Go's runtime benchmarks)");
+    static final SourceFigure SHORT_SOURCE = SourceFigure.range(0.8, 1.0, "≤ 1× (tie or the default wins; Go, 0.1 µs)");
+    static final SourceFigure CONTROLS_SOURCE = SourceFigure.range(0.99, 1.03, "0.99× (no outside work), 1.03× (10× outside; Go)");
+    static final SourceFigure TEST_MUTEX_SOURCE = SourceFigure.of(85_130.0 / 34_381,
+            "2.48× (85.1k ÷ 34.4k ops/s; 16 tasks, 8 CPUs, December 2005)");
+    static final SourceFigure DEVIANCE_SOURCE = SourceFigure.of(319.08 / 573.10, "0.56× (319.08 ÷ 573.10 µs; 8 CPUs)");
+    static final SourceFigure RELATIVE_DEVIANCE_SOURCE = SourceFigure.of((319.08 / 206.59) / (573.10 / 512.13),
+            "1.38× (1.54 ÷ 1.12 of the cost per operation; 8 CPUs)");
+    static final SourceFigure FAIRER_SOURCE = SourceFigure.above("semaphore ÷ mutex Jain's index above 1 (no figure)");
     /** The lineup target's threshold. */
     static final double LINEUP_TARGET = VersusBest.MATCHED;
     /** The 64-worker target: share of the ceiling and longest wait. */
@@ -87,203 +169,417 @@ public final class Claims {
     static final long LINEUP_64_MAX_WAIT_NANOS = 2_000_000L;
     /** The CPUs the spinbit throughput claim needs: ten threads, each on its own CPU. */
     static final int SPINBIT_THROUGHPUT_CPUS = 10;
+    /** The CPUs the old lock's halving needs: 12 threads, each on its own CPU. */
+    static final int SPINBIT_HALVING_CPUS = 12;
+    /** The source's handoff ÷ default per hold time (Linux VM table). */
+    static final Map<Long, Double> HANDOFF_BY_HOLD_SOURCE = Map.of(1_000L, 1.05, 3_000L, 1.03, 10_000L, 1.41, 30_000L, 1.48,
+            100_000L, 1.34);
+    /** The source's processor counts for the sweep. */
+    static final List<Integer> SWEEP_PROCS = List.of(2, 4, 8);
+    /** A longest wait at least this share of the window is capped by it. */
+    static final double WINDOW_CAPPED = 0.8;
+    /** The comparator test-mutex's source used: the 1999 semaphore with the down path's extra wake-up. */
+    static final String SOURCE_SEMAPHORE = "semaphore:wake2";
 
     private Claims() {
     }
 
-    /** The findings for every claim from the shape experiments alone (no test-mutex result). */
+    /** The findings from the shape experiments alone, on a machine of as many CPUs as the results used. */
     public static List<Finding> evaluate(Map<String, List<GroupResult>> results) {
-        return evaluate(results, Map.of());
-    }
-
-    /** The findings for every claim from the shape and test-mutex experiments (no suite result). */
-    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness) {
-        return evaluate(results, fairness, Map.of());
+        return evaluate(results, Map.of(), Map.of(), measuredProcs(results));
     }
 
     /**
      * The findings for every claim.
      *
-     * @param results  the groups of each shape experiment that has a result file, by experiment name
+     * @param results  the groups of each shape experiment that has a result file, by experiment family
+     *                 (the replicas' groups together)
      * @param fairness each test-mutex experiment that has a result file, by experiment name
      * @param suites   each suite experiment that has a result file, by experiment name
+     * @param cpus     the CPUs of the machine that measured them
      */
     public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness,
-                                         Map<String, SuiteResult> suites) {
+                                         Map<String, SuiteResult> suites, int cpus) {
         List<Finding> all = new ArrayList<>();
-        all.addAll(ratioFindings(HANDOFF_HEADLINE, HEADLINE_SOURCE, results, List.of(Plan.SWEEP, Plan.GO_SWEEP),
-                s -> s.holdNanos() == 10_000 && s.outsideNanos() == s.holdNanos(), Claims::handoff));
-        all.addAll(ratioFindings(YIELD_DIAGNOSTIC, YIELD_SOURCE, results, List.of(Plan.TABLE, Plan.GO_TABLE),
-                s -> s.holdNanos() >= 1_000, Claims::yieldRatio));
-        all.addAll(ratioFindings(WAIT_BOUND, WAIT_SOURCE, results, List.of(Plan.WAITS, Plan.GO_WAITS),
-                s -> s.workers() == 64, Claims::waitRatio));
-        all.addAll(ratioFindings(SPINBIT_CPU, CPU_SOURCE, results, List.of(Plan.SCALING), Claims::mostWorkers,
-                s -> lock(s, "futex").flatMap(f -> lock(s, "spinbit").map(b -> cpuPerAcquisition(f) / cpuPerAcquisition(b)))));
-        int scalingProcs = results.getOrDefault(Plan.SCALING, List.of()).stream().mapToInt(GroupResult::procs).max().orElse(0);
-        if (results.containsKey(Plan.SCALING) && scalingProcs < SPINBIT_THROUGHPUT_CPUS) {
-            all.add(new Finding(SPINBIT_THROUGHPUT.id(), "platform", THROUGHPUT_SOURCE, "–", Double.NaN,
-                    Verdict.CANNOT_TELL, "needs ≥ " + SPINBIT_THROUGHPUT_CPUS + " CPUs (measured on " + scalingProcs + ")"));
-        } else {
-            all.addAll(ratioFindings(SPINBIT_THROUGHPUT, THROUGHPUT_SOURCE, results, List.of(Plan.SCALING),
-                    s -> s.workers() >= SPINBIT_THROUGHPUT_CPUS && s.workers() <= s.procs(),
-                    s -> lock(s, "spinbit").map(l -> l.ratio().median())));
-        }
-        all.addAll(HybridClaims.findings(suites.get(Plan.HYBRID)));
+        List<String> sweep = List.of(Plan.SWEEP, Plan.GO_SWEEP);
+        List<String> table = List.of(Plan.TABLE, Plan.GO_TABLE);
+        Predicate<Row> tenEqual = r -> r.hold == 10_000 && r.outside == r.hold;
+        all.addAll(ratio(HANDOFF_HEADLINE, results, sweep, tenEqual, r -> HEADLINE_SOURCE, HANDOFF, DEFAULT, Metric.THROUGHPUT,
+                SWEEP_PROCS, cpus, r -> "", Verdicts::ratio));
+        all.addAll(ratio(HANDOFF_16_ON_8, results, sweep, tenEqual.and(r -> r.workers == 16 && r.procs == 8),
+                r -> HEADLINE_SOURCE, HANDOFF, DEFAULT, Metric.THROUGHPUT, List.of(8), cpus, r -> "", Verdicts::ratio));
+        all.addAll(ratio(HANDOFF_BY_HOLD, results, table, r -> HANDOFF_BY_HOLD_SOURCE.containsKey(r.hold),
+                r -> r == null ? SourceFigure.range(1.03, 1.48, "1.03–1.48× at 1–100 µs (Go, Linux VM)")
+                        : SourceFigure.of(HANDOFF_BY_HOLD_SOURCE.get(r.hold), times(HANDOFF_BY_HOLD_SOURCE.get(r.hold)) + " at "
+                        + micros(r.hold) + " (Go, Linux VM)"), HANDOFF, DEFAULT, Metric.THROUGHPUT, List.of(), cpus,
+                Claims::gomaxprocsFour, Verdicts::ratio));
+        all.addAll(ratio(HANDOFF_SHORT, results, table, r -> r.hold == 100, r -> SHORT_SOURCE, HANDOFF, DEFAULT, Metric.THROUGHPUT,
+                List.of(), cpus, r -> "the source's 0.1 µs rows are the sweep's; here the 4-worker table", Verdicts::ratio));
+        all.add(notMeasured(SWEEP_CONTROLS, CONTROLS_SOURCE, "the plan's sweep has outside = hold only"));
+        all.addAll(ratio(YIELD_DIAGNOSTIC, results, table, r -> r.hold >= 1_000, r -> YIELD_SOURCE, YIELD, DEFAULT, Metric.THROUGHPUT,
+                List.of(), cpus, Claims::gomaxprocsFour, Verdicts::ratio));
+        all.addAll(ratio(GOSCHED_VS_HANDOFF, results, table, r -> r.hold >= 1_000, r -> GOSCHED_SOURCE, YIELD, HANDOFF,
+                Metric.THROUGHPUT, List.of(), cpus, Claims::gomaxprocsFour,
+                (s, i, b) -> Verdicts.allOf(Verdicts.meets(i, b.low()))));
+        all.addAll(ratio(NEVER_LEVEL, results, table, r -> r.hold >= 1_000, r -> NEVER_SOURCE, NEVER, DEFAULT, Metric.THROUGHPUT,
+                List.of(), cpus, Claims::gomaxprocsFour, Verdicts::ratio));
+        all.addAll(ratio(DEFAULT_CEILING, results, sweep, tenEqual, r -> CEILING_SOURCE, DEFAULT, List.of(), Metric.UTILIZATION,
+                List.of(), cpus, r -> "", (s, i, b) -> Verdicts.share(s, i)));
+        all.addAll(ratio(STARVATION_SHARE, results, List.of(Plan.SWEEP), tenEqual, r -> STARVATION_SOURCE, List.of("go"), List.of(),
+                Metric.STARVATION_SHARE, List.of(), cpus, r -> "", (s, i, b) -> Verdicts.allOf(Verdicts.atMost(i, s.high()))));
+        all.addAll(ratio(WAIT_BOUND, results, List.of(Plan.WAITS, Plan.GO_WAITS), r -> r.workers == 64, r -> WAIT_SOURCE, NEVER,
+                DEFAULT, Metric.MAX_WAIT, List.of(), cpus, r -> "", Verdicts::ratio));
+        all.addAll(ratio(SPINBIT_CPU, results, List.of(Plan.SCALING), Claims::mostWorkers, r -> CPU_SOURCE, List.of("futex"),
+                List.of("spinbit"), Metric.CPU_PER_ACQUISITION, List.of(), cpus,
+                r -> r.workers + " threads on " + r.procs + " CPUs (the source: 20 threads)", Verdicts::ratio));
+        all.addAll(ratio(SPINBIT_THROUGHPUT, results, List.of(Plan.SCALING),
+                r -> r.workers >= SPINBIT_THROUGHPUT_CPUS && r.workers <= r.procs, r -> THROUGHPUT_SOURCE, List.of("spinbit"),
+                List.of("futex"), Metric.THROUGHPUT, List.of(SPINBIT_THROUGHPUT_CPUS), cpus, r -> "", Verdicts::ratio));
+        all.addAll(ratio(SPINBIT_LIGHT, results, List.of(Plan.SCALING), r -> r.workers <= 2, r -> LIGHT_SOURCE, List.of("spinbit"),
+                List.of("futex"), Metric.THROUGHPUT, List.of(), cpus, r -> "the lab's lock loop, not ChanContended", Verdicts::ratio));
+        all.add(cpus < SPINBIT_HALVING_CPUS ? Finding.none(SPINBIT_HALVING.id(), "–", "–", HALVING_SOURCE,
+                "needs ≥ " + SPINBIT_HALVING_CPUS + " CPUs (measured on " + cpus + ")")
+                : notMeasured(SPINBIT_HALVING, HALVING_SOURCE, "the plan compares futex with spinbit within a batch, not one lock across thread counts"));
+        all.add(notMeasured(SPINBIT_GEOMEAN, GEOMEAN_SOURCE, "the plan runs the lab's lock loop, not Go's runtime benchmarks"));
+        all.addAll(HybridClaims.findings(suites.get(Plan.HYBRID), cpus));
+        all.add(notMeasured(HYBRID_OTHER, SourceFigure.above("the source's table rows"),
+                "the source's figures for these rows are not in the lab yet (HybridClaims.SOURCE)"));
+        all.add(notMeasured(HYBRID_SWITCHES, SourceFigure.above("fewer (no figure)"),
+                "the suite does not count context switches or futex calls"));
         all.addAll(lineupFindings(results));
         all.addAll(lineup64Findings(results));
-        all.addAll(testMutexFindings(fairness.get(Plan.TEST_MUTEX)));
+        FairnessResult testMutex = fairness.get(Plan.TEST_MUTEX);
+        all.addAll(testMutex(MUTEX_VS_SEMAPHORE, TEST_MUTEX_SOURCE, testMutex, (m, s) -> m.opsPerSec() / s.opsPerSec()));
+        all.addAll(testMutex(DEVIANCE, DEVIANCE_SOURCE, testMutex, (m, s) -> m.devianceMicros() / s.devianceMicros()));
+        all.addAll(testMutex(RELATIVE_DEVIANCE, RELATIVE_DEVIANCE_SOURCE, testMutex,
+                (m, s) -> (m.devianceMicros() / m.costMicros()) / (s.devianceMicros() / s.costMicros())));
+        all.addAll(testMutex(SEMAPHORE_FAIRER, FAIRER_SOURCE, testMutex, (m, s) -> s.jain() / m.jain()));
         return all;
     }
 
-    private interface Figure {
-        Optional<Double> of(ShapeResult shape);
+    /** What one sample (one lock, one batch) contributes. */
+    enum Metric {
+        THROUGHPUT, MAX_WAIT, CPU_PER_ACQUISITION, UTILIZATION, STARVATION_SHARE;
+
+        double of(Sample s, Row row) {
+            return switch (this) {
+                case THROUGHPUT -> s.throughputPerSec();
+                case MAX_WAIT -> s.waits() == null ? Double.NaN : s.waits().maxNanos();
+                case CPU_PER_ACQUISITION -> s.throughputPerSec() > 0 ? s.cpuPerWall() / s.throughputPerSec() : Double.NaN;
+                case UTILIZATION -> row.ceilingPerSec > 0 ? s.throughputPerSec() / row.ceilingPerSec : Double.NaN;
+                case STARVATION_SHARE -> s.starvationShare();
+            };
+        }
     }
 
-    /** One finding per column of the experiments: the median of the shapes' figures, checked by {@link Verdicts#ratio}. */
-    private static List<Finding> ratioFindings(Claim claim, SourceFigure source, Map<String, List<GroupResult>> results,
-                                               List<String> experiments, Predicate<ShapeResult> shapes, Figure figure) {
+    /** How a row's interval and band become a verdict. */
+    interface Judge {
+        Verdict of(SourceFigure source, Interval here, Verdicts.Band band);
+    }
+
+    private static final List<String> DEFAULT = List.of("go", "go-native");
+    private static final List<String> HANDOFF = List.of("go:threshold=0", "go-native:threshold=0");
+    private static final List<String> YIELD = List.of("go+yield", "go-native+gosched");
+    private static final List<String> NEVER = List.of("go:threshold=never", "go-native:threshold=never");
+
+    /**
+     * One shape of an experiment in one column, its copies from every JVM (or Go run) that measured it.
+     *
+     * @param mostWorkers the most workers any shape of its group has
+     */
+    record Row(String column, int procs, int workers, long hold, long outside, double ceilingPerSec, int mostWorkers,
+               List<ShapeResult> copies) {
+        String label() {
+            return "P=" + procs + " W=" + workers + " hold " + micros(hold) + (outside == hold ? ", outside = hold"
+                    : outside == 0 ? ", no outside work" : ", outside " + micros(outside));
+        }
+    }
+
+    /** The rows of an experiment, shape by shape in measuring order, each column's and P's together. */
+    static List<Row> rows(List<GroupResult> groups) {
+        Map<String, List<ShapeResult>> copies = new LinkedHashMap<>();
+        Map<String, Integer> most = new LinkedHashMap<>();
+        for (GroupResult g : groups) {
+            int groupMost = g.shapes().stream().mapToInt(ShapeResult::workers).max().orElse(0);
+            for (ShapeResult s : g.shapes()) {
+                String key = g.threads() + "/" + s.procs() + "/" + s.workers() + "/" + s.holdNanos() + "/" + s.outsideNanos();
+                copies.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+                most.merge(key, groupMost, Math::max);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        copies.forEach((key, list) -> {
+            ShapeResult s = list.get(0);
+            rows.add(new Row(key.substring(0, key.indexOf('/')), s.procs(), s.workers(), s.holdNanos(), s.outsideNanos(),
+                    s.ceilingPerSec(), most.get(key), List.copyOf(list)));
+        });
+        return rows;
+    }
+
+    /**
+     * The per-batch figures of a row: the numerator lock's metric ÷ the denominator's within each
+     * batch (no denominator: the numerator's metric alone), over every copy of the shape.
+     */
+    static double[] batches(Row row, List<String> numerator, List<String> denominator, Metric metric) {
+        List<Double> values = new ArrayList<>();
+        for (ShapeResult s : row.copies) {
+            Optional<LockResult> num = first(s, numerator);
+            Optional<LockResult> den = denominator.isEmpty() ? Optional.empty() : first(s, denominator);
+            if (num.isEmpty() || (!denominator.isEmpty() && den.isEmpty())) {
+                continue;
+            }
+            for (Sample n : num.get().runs()) {
+                double a = metric.of(n, row);
+                if (den.isEmpty()) {
+                    values.add(a);
+                    continue;
+                }
+                den.get().runs().stream().filter(d -> d.run() == n.run()).findFirst().ifPresent(d -> {
+                    double b = metric.of(d, row);
+                    values.add(b > 0 ? a / b : Double.NaN);
+                });
+            }
+        }
+        return values.stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
+    }
+
+    /** The A/A control's per-batch figures: the second copy of the shape's first lock ÷ the first. */
+    static double[] aaBatches(Row row, Metric metric) {
+        List<Double> values = new ArrayList<>();
+        for (ShapeResult s : row.copies) {
+            List<LockResult> locks = s.locks();
+            if (locks.isEmpty()) {
+                continue;
+            }
+            String base = locks.get(0).spec();
+            Optional<LockResult> twin = locks.stream().skip(1).filter(l -> l.spec().equals(base)).findFirst();
+            twin.ifPresent(t -> {
+                for (Sample a : t.runs()) {
+                    locks.get(0).runs().stream().filter(b -> b.run() == a.run()).findFirst().ifPresent(b -> {
+                        double x = metric.of(b, row);
+                        values.add(x > 0 ? metric.of(a, row) / x : Double.NaN);
+                    });
+                }
+            });
+        }
+        return values.stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
+    }
+
+    /** The experiment's no-effect band in one column: its A/A control pooled over the shapes, or the fixed band. */
+    static Verdicts.Band band(List<Row> rows, Metric metric) {
+        List<Double> pooled = new ArrayList<>();
+        String spec = "";
+        for (Row r : rows) {
+            for (double v : aaBatches(r, metric)) {
+                pooled.add(v);
+            }
+            if (spec.isEmpty() && !r.copies.isEmpty() && !r.copies.get(0).locks().isEmpty()) {
+                spec = r.copies.get(0).locks().get(0).spec();
+            }
+        }
+        if (pooled.isEmpty()) {
+            return Verdicts.Band.FIXED;
+        }
+        Interval aa = Bootstrap.median(pooled.stream().mapToDouble(Double::doubleValue).toArray());
+        return Verdicts.Band.of(aa, spec + " ÷ " + spec);
+    }
+
+    /** One finding per column and shape of the experiments that fits the claim; "needs ≥ N CPUs" rows for the source's P this machine lacks. */
+    private static List<Finding> ratio(Claim claim, Map<String, List<GroupResult>> results, List<String> experiments,
+                                       Predicate<Row> fits, Function<Row, SourceFigure> source, List<String> numerator,
+                                       List<String> denominator, Metric metric, List<Integer> sourceProcs, int cpus,
+                                       Function<Row, String> differs, Judge judge) {
         List<Finding> findings = new ArrayList<>();
         for (String experiment : experiments) {
             List<GroupResult> groups = results.get(experiment);
             if (groups == null) {
                 if (!experiment.startsWith(Plan.GO_PREFIX)) {
-                    findings.add(new Finding(claim.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
-                            "experiment " + experiment + " has no result"));
+                    findings.add(Finding.none(claim.id(), "–", "–", source.apply(null), "experiment " + experiment + " has no result"));
                 }
                 continue;
             }
+            List<Row> rows = rows(groups);
             for (String column : columns(groups)) {
-                List<Double> values = new ArrayList<>();
-                for (GroupResult g : groups) {
-                    if (g.threads().equals(column)) {
-                        g.shapes().stream().filter(shapes).map(figure::of).flatMap(Optional::stream)
-                                .filter(v -> !Double.isNaN(v)).forEach(values::add);
+                List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
+                Verdicts.Band band = band(mine, metric);
+                List<Row> fitting = mine.stream().filter(fits).toList();
+                for (Row r : fitting) {
+                    double[] v = batches(r, numerator, denominator, metric);
+                    Interval interval = Bootstrap.median(v);
+                    SourceFigure figure = source.apply(r);
+                    String text = v.length == 0 ? "–" : number(interval.median()) + " [" + number(interval.low()) + "–"
+                            + number(interval.high()) + "], n = " + interval.n();
+                    String note = v.length == 0 ? "the shape lacks " + numerator.get(0)
+                            + (denominator.isEmpty() ? "" : " or " + denominator.get(0)) : "";
+                    if (metric == Metric.MAX_WAIT) {
+                        note = join(note, windowNote(r, numerator, denominator));
+                    }
+                    findings.add(new Finding(claim.id(), column, r.label(), figure, text, interval, band.text(), measured(r),
+                            differs.apply(r), judge.of(figure, interval, band), note));
+                }
+                if (fitting.isEmpty() && sourceProcs.isEmpty()) {
+                    findings.add(Finding.none(claim.id(), column, "–", source.apply(null),
+                            "no shape of " + experiment + " fits the claim"));
+                }
+                for (int p : sourceProcs) {
+                    if (fitting.stream().noneMatch(r -> r.procs >= p)) {
+                        findings.add(Finding.none(claim.id(), column, "P=" + p, source.apply(null), p > cpus
+                                ? "needs ≥ " + p + " CPUs (measured on " + cpus + ")"
+                                : "P = " + p + " is not in this plan (--quick measures fewer)"));
                     }
                 }
-                double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
-                double here = Metrics.median(v);
-                String text = v.length == 0 ? "–" : v.length == 1 ? times(here)
-                        : times(here) + " (" + times(Metrics.spread(v).min()) + "–" + times(Metrics.spread(v).max()) + ", "
-                        + v.length + " shapes)";
-                findings.add(new Finding(claim.id(), column, source, text, here, Verdicts.ratio(source, here),
-                        v.length == 0 ? "no shape of " + experiment + " fits the claim" : ""));
             }
         }
         return findings;
     }
 
+    /**
+     * The shapes with the most workers of their group (the spinbit ladder's top rung), when those
+     * workers outnumber the group's CPUs: where the claim's "threads outnumber CPUs" is measured.
+     */
+    static boolean mostWorkers(Row r) {
+        return r.workers == r.mostWorkers && r.workers > r.procs;
+    }
+
+    private static String gomaxprocsFour(Row r) {
+        return r.procs == 4 ? "" : "P = " + r.procs + " vs the source's GOMAXPROCS = 4";
+    }
+
+    /** Flags a longest wait that the window capped: then the ratio measures the window, not the lock. */
+    private static String windowNote(Row r, List<String> numerator, List<String> denominator) {
+        double[] capped = batches(r, numerator, List.of(), Metric.MAX_WAIT);
+        double[] dflt = batches(r, denominator, List.of(), Metric.MAX_WAIT);
+        double window = r.copies.stream().flatMap(s -> s.locks().stream()).flatMap(l -> l.runs().stream())
+                .mapToLong(Sample::wallNanos).max().orElse(0);
+        String own = dflt.length == 0 ? "" : String.format(Locale.ROOT, "the default's own longest wait %.1f–%.1f ms (the source: 2–4 ms)",
+                Metrics.spread(dflt).min() / 1e6, Metrics.spread(dflt).max() / 1e6);
+        if (capped.length == 0 || window <= 0 || Metrics.median(capped) < WINDOW_CAPPED * window) {
+            return own;
+        }
+        return join(String.format(Locale.ROOT, "capped by the window: %s waited %.0f–%.0f ms of a %.0f ms window, "
+                        + "so the ratio measures the window", numerator.get(0), Metrics.spread(capped).min() / 1e6,
+                Metrics.spread(capped).max() / 1e6, window / 1e6), own);
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + "; " + b;
+    }
+
+    /** Batches, batch length and JVMs (or Go processes) behind a row. */
+    private static String measured(Row r) {
+        long batches = r.copies.stream().mapToLong(s -> s.locks().isEmpty() ? 0 : s.locks().get(0).runs().size()).sum();
+        double[] wall = r.copies.stream().flatMap(s -> s.locks().stream()).flatMap(l -> l.runs().stream())
+                .mapToDouble(Sample::wallNanos).toArray();
+        String where = r.column.equals(GoSeedLoop.THREADS) ? "each lock a Go process" : r.copies.size() + (r.copies.size() == 1 ? " JVM" : " JVMs");
+        return String.format(Locale.ROOT, "%d batches × %.0f ms, %s", batches, wall.length == 0 ? 0 : Metrics.median(wall) / 1e6, where);
+    }
+
+    private static Finding notMeasured(Claim claim, SourceFigure source, String why) {
+        return Finding.none(claim.id(), "–", "–", source, "not measured by this plan: " + why);
+    }
+
+    /** lineup ÷ the best other lock of each batch (its A/A copy left out), shape by shape, against the target. */
     private static List<Finding> lineupFindings(Map<String, List<GroupResult>> results) {
         List<GroupResult> groups = results.get(Plan.LINEUP);
         SourceFigure source = new SourceFigure(LINEUP_TARGET, Double.POSITIVE_INFINITY, "≥ " + LINEUP_TARGET + "× in every row");
         if (groups == null) {
-            return List.of(new Finding(LINEUP_BEST.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
-                    "experiment " + Plan.LINEUP + " has no result"));
+            return List.of(Finding.none(LINEUP_BEST.id(), "–", "–", source, "experiment " + Plan.LINEUP + " has no result"));
         }
         List<Finding> findings = new ArrayList<>();
+        List<Row> rows = rows(groups);
         for (String column : columns(groups)) {
-            List<Double> rows = new ArrayList<>();
-            for (GroupResult g : groups) {
-                if (g.threads().equals(column)) {
-                    g.shapes().stream().filter(s -> !s.locks().isEmpty() && s.locks().get(0).spec().equals("lineup"))
-                            .map(VersusBest::ratio).filter(r -> !Double.isNaN(r)).forEach(rows::add);
+            List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
+            Verdicts.Band band = band(mine, Metric.THROUGHPUT);
+            for (Row r : mine) {
+                List<Double> perBatch = new ArrayList<>();
+                for (ShapeResult s : r.copies) {
+                    if (s.locks().isEmpty() || !s.locks().get(0).spec().equals("lineup")) {
+                        continue;
+                    }
+                    for (Sample first : s.locks().get(0).runs()) {
+                        double best = s.locks().stream().skip(1).filter(l -> !l.spec().equals("lineup"))
+                                .flatMap(l -> l.runs().stream()).filter(o -> o.run() == first.run())
+                                .mapToDouble(Sample::throughputPerSec).max().orElse(0);
+                        if (best > 0) {
+                            perBatch.add(first.throughputPerSec() / best);
+                        }
+                    }
                 }
+                Interval interval = Bootstrap.median(perBatch.stream().mapToDouble(Double::doubleValue).toArray());
+                findings.add(new Finding(LINEUP_BEST.id(), column, r.label(), source, interval.isEmpty() ? "–" : intervalText(interval),
+                        interval, band.text(), measured(r), "", Verdicts.allOf(Verdicts.meets(interval, LINEUP_TARGET)), ""));
             }
-            double[] v = rows.stream().mapToDouble(Double::doubleValue).toArray();
-            String text = v.length == 0 ? "–" : "worst row " + times(Metrics.spread(v).min()) + ", median "
-                    + times(Metrics.median(v)) + " (" + v.length + " rows)";
-            findings.add(new Finding(LINEUP_BEST.id(), column, source, text, v.length == 0 ? Double.NaN : Metrics.spread(v).min(),
-                    Verdicts.target(v, LINEUP_TARGET), ""));
         }
         return findings;
     }
 
-    /** lineup's share of the ceiling and longest wait at 64 workers, per column. */
+    /** lineup's share of the ceiling and longest wait at 64 workers, per column and P. */
     private static List<Finding> lineup64Findings(Map<String, List<GroupResult>> results) {
-        SourceFigure source = new SourceFigure(LINEUP_64_UTILIZATION, Double.POSITIVE_INFINITY,
-                "≥ 95% of the ceiling and longest wait ≤ 2 ms");
+        SourceFigure source = new SourceFigure(LINEUP_64_UTILIZATION, Double.POSITIVE_INFINITY, "≥ 95% of the ceiling and longest wait ≤ 2 ms");
         List<GroupResult> groups = results.get(Plan.WAITS);
         if (groups == null) {
-            return List.of(new Finding(LINEUP_64.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
-                    "experiment " + Plan.WAITS + " has no result"));
+            return List.of(Finding.none(LINEUP_64.id(), "–", "–", source, "experiment " + Plan.WAITS + " has no result"));
         }
         List<Finding> findings = new ArrayList<>();
-        for (GroupResult g : groups) {
-            for (ShapeResult s : g.shapes()) {
-                Optional<LockResult> lineup = lock(s, "lineup").filter(l -> s.workers() == 64);
-                if (lineup.isEmpty()) {
-                    continue;
-                }
-                double utilization = lineup.get().utilization().median();
-                long maxWait = lineup.get().waits().maxNanos();
-                boolean severalProcs = groups.stream().filter(o -> o.threads().equals(g.threads())).count() > 1;
-                findings.add(new Finding(LINEUP_64.id(), g.threads() + (severalProcs ? " P=" + g.procs() : ""), source,
-                        String.format(Locale.ROOT, "%.0f%% of the ceiling, longest wait %.1f ms", utilization * 100, maxWait / 1e6),
-                        utilization, Verdicts.allOf(utilization >= LINEUP_64_UTILIZATION, maxWait <= LINEUP_64_MAX_WAIT_NANOS), ""));
+        for (Row r : rows(groups)) {
+            if (r.workers != 64 || r.copies.stream().allMatch(s -> lock(s, "lineup").isEmpty())) {
+                continue;
             }
+            Interval utilization = Bootstrap.median(batches(r, List.of("lineup"), List.of(), Metric.UTILIZATION));
+            Interval maxWait = Bootstrap.median(batches(r, List.of("lineup"), List.of(), Metric.MAX_WAIT));
+            String text = String.format(Locale.ROOT, "%.0f%% [%.0f–%.0f%%] of the ceiling, longest wait %.1f [%.1f–%.1f] ms, n = %d",
+                    utilization.median() * 100, utilization.low() * 100, utilization.high() * 100, maxWait.median() / 1e6,
+                    maxWait.low() / 1e6, maxWait.high() / 1e6, utilization.n());
+            findings.add(new Finding(LINEUP_64.id(), r.column, r.label(), source, text, utilization, "–", measured(r), "",
+                    Verdicts.allOf(Verdicts.meets(utilization, LINEUP_64_UTILIZATION), Verdicts.atMost(maxWait, LINEUP_64_MAX_WAIT_NANOS)), ""));
         }
-        return findings.isEmpty() ? List.of(new Finding(LINEUP_64.id(), "–", source, "–", Double.NaN, Verdict.CANNOT_TELL,
-                "lineup was not measured at 64 workers")) : findings;
+        return findings.isEmpty() ? List.of(Finding.none(LINEUP_64.id(), "–", "–", source, "lineup was not measured at 64 workers"))
+                : findings;
     }
 
-    /** kernel ÷ semaphore ops/s within each run, median over the runs, per thread kind. */
-    private static List<Finding> testMutexFindings(FairnessResult result) {
+    /** A figure of the mutex against the semaphore within one run of test-mutex. */
+    interface RunRatio {
+        double of(FairnessResult.Sample mutex, FairnessResult.Sample semaphore);
+    }
+
+    /** kernel ÷ the semaphore within each run, per thread kind and P, with the interval over the runs. */
+    private static List<Finding> testMutex(Claim claim, SourceFigure source, FairnessResult result, RunRatio ratio) {
         if (result == null) {
-            return List.of(new Finding(MUTEX_VS_SEMAPHORE.id(), "–", TEST_MUTEX_SOURCE, "–", Double.NaN,
-                    Verdict.CANNOT_TELL, "experiment " + Plan.TEST_MUTEX + " has no result"));
+            return List.of(Finding.none(claim.id(), "–", "–", source, "experiment " + Plan.TEST_MUTEX + " has no result"));
         }
         List<Finding> findings = new ArrayList<>();
-        Set<String> columns = new LinkedHashSet<>();
-        result.groups().forEach(g -> columns.add(g.threads()));
-        for (String column : columns) {
+        String semaphore = result.groups().stream().flatMap(g -> g.samples().stream()).map(FairnessResult.Sample::lock)
+                .filter(l -> l.startsWith("semaphore")).findFirst().orElse(SOURCE_SEMAPHORE);
+        String substitute = semaphore.equals(SOURCE_SEMAPHORE) ? ""
+                : "comparator " + semaphore + " stands in for the source's " + SOURCE_SEMAPHORE;
+        for (FairnessResult.Group g : result.groups()) {
             List<Double> ratios = new ArrayList<>();
-            for (FairnessResult.Group g : result.groups()) {
-                if (!g.threads().equals(column)) {
+            for (FairnessResult.Sample mutex : g.samples()) {
+                if (!mutex.lock().equals("kernel")) {
                     continue;
                 }
-                for (FairnessResult.Sample mutex : g.samples()) {
-                    g.samples().stream().filter(s -> s.run() == mutex.run() && mutex.lock().equals("kernel")
-                                    && s.lock().equals("semaphore") && s.opsPerSec() > 0)
-                            .forEach(s -> ratios.add(mutex.opsPerSec() / s.opsPerSec()));
-                }
+                g.samples().stream().filter(s -> s.run() == mutex.run() && s.lock().equals(semaphore)).findFirst()
+                        .ifPresent(s -> ratios.add(ratio.of(mutex, s)));
             }
-            double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
-            double here = Metrics.median(v);
-            String text = v.length == 0 ? "–" : times(here) + " (" + v.length + (v.length == 1 ? " run)" : " runs)");
-            findings.add(new Finding(MUTEX_VS_SEMAPHORE.id(), column, TEST_MUTEX_SOURCE, text, here,
-                    Verdicts.ratio(TEST_MUTEX_SOURCE, here), v.length == 0 ? "no run measured both kernel and semaphore" : ""));
+            double[] v = ratios.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).toArray();
+            Interval interval = Bootstrap.median(v);
+            long windowMillis = g.samples().isEmpty() ? 0 : g.samples().get(0).wallNanos() / 1_000_000;
+            findings.add(new Finding(claim.id(), g.threads(), "P=" + g.procs() + ", kernel ÷ " + semaphore, source,
+                    v.length == 0 ? "–" : intervalText(interval), interval, Verdicts.Band.FIXED.text(),
+                    v.length + " runs × " + windowMillis + " ms, 1 JVM", g.procs() == 8 ? "" : "P = " + g.procs()
+                    + " vs the source's 8 CPUs; kernel is today's mutex, not the 2005 one",
+                    Verdicts.ratio(source, interval, Verdicts.Band.FIXED),
+                    join(v.length == 0 ? "no run measured both kernel and " + semaphore : "", substitute)));
         }
         return findings;
-    }
-
-    /** Forced handoff ÷ default: the ratio of the port's {@code go:threshold=0} or Go's {@code go-native:threshold=0}. */
-    static Optional<Double> handoff(ShapeResult s) {
-        return lock(s, "go:threshold=0").or(() -> lock(s, "go-native:threshold=0")).map(l -> l.ratio().median());
-    }
-
-    /** Yield after unlock ÷ default. */
-    static Optional<Double> yieldRatio(ShapeResult s) {
-        return lock(s, "go+yield").or(() -> lock(s, "go-native+gosched")).map(l -> l.ratio().median());
-    }
-
-    /** Longest wait with starvation mode off ÷ with the default. */
-    static Optional<Double> waitRatio(ShapeResult s) {
-        Optional<LockResult> never = lock(s, "go:threshold=never").or(() -> lock(s, "go-native:threshold=never"));
-        Optional<LockResult> dflt = lock(s, "go").or(() -> lock(s, "go-native"));
-        return never.flatMap(n -> dflt.filter(d -> d.waits().maxNanos() > 0)
-                .map(d -> (double) n.waits().maxNanos() / d.waits().maxNanos()));
-    }
-
-    /** The shapes with the most workers of their group. */
-    private static boolean mostWorkers(ShapeResult s) {
-        return s.workers() >= 4L * s.procs();
-    }
-
-    private static double cpuPerAcquisition(LockResult l) {
-        return l.cpuPerWall().median() / l.throughput().median();
     }
 
     static Optional<LockResult> lock(ShapeResult s, String spec) {
         return s.locks().stream().filter(l -> l.spec().equals(spec)).findFirst();
+    }
+
+    private static Optional<LockResult> first(ShapeResult s, List<String> specs) {
+        return specs.stream().map(spec -> lock(s, spec)).flatMap(Optional::stream).findFirst();
     }
 
     private static Set<String> columns(List<GroupResult> groups) {
@@ -292,7 +588,28 @@ public final class Claims {
         return columns;
     }
 
+    private static int measuredProcs(Map<String, List<GroupResult>> results) {
+        return results.values().stream().flatMap(List::stream).mapToInt(GroupResult::procs).max().orElse(1);
+    }
+
+    static String intervalText(Interval i) {
+        return number(i.median()) + " [" + number(i.low()) + "–" + number(i.high()) + "], n = " + i.n();
+    }
+
     static String times(double ratio) {
         return String.format(Locale.ROOT, ratio >= 10 ? "%.0f×" : "%.2f×", ratio);
+    }
+
+    /** A figure to three significant places, as the rows and intervals write it. */
+    static String number(double v) {
+        if (!Double.isFinite(v)) {
+            return "–";
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.1 ? "%.3f" : "%.4f", v);
+    }
+
+    private static String micros(long nanos) {
+        return nanos < 1000 ? nanos + " ns" : nanos % 1000 == 0 ? nanos / 1000 + " µs" : String.format(Locale.ROOT, "%.1f µs", nanos / 1000.0);
     }
 }

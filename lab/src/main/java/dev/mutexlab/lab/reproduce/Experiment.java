@@ -12,7 +12,9 @@ import java.util.List;
  * One experiment of a reproduction: a grid for the lab's own runner ({@code ports}, measured as
  * {@code mutexlab sweep} measures, so it resumes shape by shape), for Go's own mutex ({@code go}),
  * or a test-mutex run ({@code fairness}, as {@code mutexlab fairness}). Exactly one is given. Its
- * result file is {@code DIR/<name>.json}.
+ * result file is {@code DIR/<name>.json}. An experiment of the ports or of Go is run as several
+ * replicas, each in fresh JVMs (or Go processes): replica 1 is named as the experiment, replica r
+ * {@code <name>.r<r>}; the claims read the replicas of a {@link #family} together.
  *
  * @param name   file name without {@code .json}
  * @param what   what it measures, in a few words
@@ -47,6 +49,26 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
     public Experiment(String name, String what, List<String> claims, RunConfig ports, GoSeedLoop.Config go,
                       FairnessResult.Config fairness) {
         this(name, what, claims, ports, go, fairness, null);
+    }
+
+    /** What separates a replica's number from the experiment's name. */
+    public static final String REPLICA = ".r";
+
+    /** Replica {@code r} (from 1) of this experiment: the same grid in fresh JVMs, its own result file. */
+    public Experiment replica(int r) {
+        return r == 1 ? this : new Experiment(name + REPLICA + r, what + " (replica " + r + ")", claims, ports, go, fairness, suite);
+    }
+
+    /** The experiment's name without its replica number: what the claims read. */
+    public String family() {
+        return family(name);
+    }
+
+    /** The family of an experiment or result-file name. */
+    public static String family(String name) {
+        int at = name.lastIndexOf(REPLICA);
+        return at > 0 && name.substring(at + REPLICA.length()).chars().allMatch(Character::isDigit)
+                && at + REPLICA.length() < name.length() ? name.substring(0, at) : name;
     }
 
     public boolean isGo() {

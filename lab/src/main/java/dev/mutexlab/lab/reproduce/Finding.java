@@ -1,15 +1,43 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
+
 /**
- * One claim in one column (a thread kind of the ports, or Go's own mutex) on this machine.
+ * One claim in one column (a thread kind of the ports, or Go's own mutex) and one shape on this
+ * machine: one row of the page.
  *
- * @param claim   the claim's id
- * @param column  {@code platform}, {@code virtual} or {@code goroutines}
- * @param source  the source's figure
- * @param here    this machine's figure, as text ("–" when none)
- * @param value   this machine's figure as the number the verdict compares (NaN when none)
- * @param verdict the verdict
- * @param note    why, when the verdict alone does not say (requirement not met, experiment missing)
+ * @param claim    the claim's id
+ * @param column   {@code platform}, {@code virtual} or {@code goroutines}, or "–" when nothing ran
+ * @param shape    the shape or processor count of the row ("P=2 W=16 hold 10 µs"), "–" for none
+ * @param source   the source's figure for this shape
+ * @param here     this machine's figure, as text ("–" when none)
+ * @param interval the median and its bootstrap interval over the batches, with n (empty when none)
+ * @param noise    the no-effect band the verdict used, in words ("–" when it used none)
+ * @param measured how the row was measured: batches, batch length, JVMs or processes
+ * @param differs  how the shape differs from the source's ("" when it does not)
+ * @param verdict  the verdict
+ * @param note     why, when the verdict alone does not say (requirement not met, experiment missing,
+ *                 window-capped waits, a substitute comparator)
  */
-public record Finding(String claim, String column, SourceFigure source, String here, double value, Verdict verdict, String note) {
+public record Finding(String claim, String column, String shape, SourceFigure source, String here, Interval interval,
+                      String noise, String measured, String differs, Verdict verdict, String note) {
+    /** A row with no figure: cannot tell, and why. */
+    static Finding none(String claim, String column, String shape, SourceFigure source, String note) {
+        return new Finding(claim, column, shape, source, "–", new Interval(Double.NaN, Double.NaN, Double.NaN, 0), "–", "–", "",
+                Verdict.CANNOT_TELL, note);
+    }
+
+    /** This machine's median, NaN when none. */
+    public double value() {
+        return interval.median();
+    }
+
+    /** The verdict as the page writes it: "cannot tell" carries n and the interval. */
+    public String verdictText() {
+        if (verdict != Verdict.CANNOT_TELL || interval.isEmpty()) {
+            return verdict.label();
+        }
+        return String.format(java.util.Locale.ROOT, "%s (n = %d, %s–%s)", verdict.label(), interval.n(),
+                Claims.number(interval.low()), Claims.number(interval.high()));
+    }
 }

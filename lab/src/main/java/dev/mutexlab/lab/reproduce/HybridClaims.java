@@ -2,6 +2,8 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.gobench.SuiteRunner;
 import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
+import dev.mutexlab.lab.stats.MannWhitney;
 import dev.mutexlab.lab.stats.Metrics;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,9 +14,10 @@ import java.util.Map;
  * The claims of Go's 2011 runtime-lock change ("runtime: improve Linux mutex"): its benchmark table,
  * old (the blocking futex lock, {@code futex:blocking}) ÷ new (the hybrid spin-then-sleep lock,
  * {@code futex}) ns/op at 1, 2, 4, 8 and 16 threads on two 4-core Xeon E5620s, against the same
- * ratio from {@code mutexlab suite} here. One finding per claim and processor count; a family of
- * benchmarks (the channel claim) is read as the median of its benchmarks' ratios, against the
- * range of the source's.
+ * ratio from {@code mutexlab suite} here. One finding per claim, benchmark, thread kind and
+ * processor count: the ratio of the two locks' median ns/op, judged with the Mann–Whitney p-value
+ * of their runs ({@link Verdicts#suite}). A processor count of the source that the machine lacks
+ * gets a "needs ≥ N CPUs" row.
  */
 final class HybridClaims {
     /** The old lock's spec: Go's runtime lock before the change. */
@@ -53,59 +56,57 @@ final class HybridClaims {
     }
 
     /** The findings of the three claims from the suite's result, or "cannot tell" when there is none. */
-    static List<Finding> findings(SuiteResult result) {
+    static List<Finding> findings(SuiteResult result, int cpus) {
         List<Finding> findings = new ArrayList<>();
         for (Claims.Claim claim : CLAIMS) {
             List<String> benchmarks = BENCHMARKS.get(claim.id());
             if (result == null) {
-                findings.add(new Finding(claim.id(), "–", source(benchmarks, 1), "–", Double.NaN, Verdict.CANNOT_TELL,
+                findings.add(Finding.none(claim.id(), "–", "–", source(benchmarks.get(0), 1),
                         "experiment " + Plan.HYBRID + " has no result"));
                 continue;
             }
-            for (SuiteResult.Group g : result.groups()) {
-                int at = SOURCE_PROCS.indexOf(g.procs());
-                if (at < 0) {
-                    continue; // the source has no figure for this P
-                }
-                SourceFigure source = source(benchmarks, at);
-                List<Double> ratios = new ArrayList<>();
+            for (String threads : result.groups().stream().map(SuiteResult.Group::threads).distinct().toList()) {
                 for (String bench : benchmarks) {
-                    double old = Metrics.median(SuiteRunner.values(g, bench, OLD));
-                    double now = Metrics.median(SuiteRunner.values(g, bench, NEW));
-                    if (old > 0 && now > 0) {
-                        ratios.add(old / now);
+                    for (int at = 0; at < SOURCE_PROCS.size(); at++) {
+                        int p = SOURCE_PROCS.get(at);
+                        SourceFigure source = source(bench, at);
+                        SuiteResult.Group g = result.groups().stream().filter(x -> x.threads().equals(threads) && x.procs() == p)
+                                .findFirst().orElse(null);
+                        if (g == null) {
+                            findings.add(Finding.none(claim.id(), threads, bench + " P=" + p, source, p > cpus
+                                    ? "needs ≥ " + p + " CPUs (measured on " + cpus + ")"
+                                    : "P = " + p + " is not in this plan (--quick measures fewer)"));
+                            continue;
+                        }
+                        findings.add(row(claim, g, bench, source, result.config() == null ? "?" : result.config().benchtime()));
                     }
                 }
-                double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
-                double here = v.length == 0 ? Double.NaN : Metrics.median(v);
-                String text = v.length == 0 ? "–" : v.length == 1 ? Claims.times(here)
-                        : Claims.times(here) + " (" + Claims.times(Metrics.spread(v).min()) + "–" + Claims.times(Metrics.spread(v).max())
-                        + ", " + v.length + " benchmarks)";
-                findings.add(new Finding(claim.id(), g.threads() + " P=" + g.procs(), source, text, here,
-                        Verdicts.ratio(source, here), v.length == 0 ? "neither lock measured on " + String.join(", ", benchmarks) : ""));
             }
         }
         return findings;
     }
 
-    /** The source's old ÷ new at the {@code at}-th processor count: one benchmark's ratio, or the range over several. */
-    static SourceFigure source(List<String> benchmarks, int at) {
-        double low = Double.POSITIVE_INFINITY;
-        double high = 0;
-        for (String bench : benchmarks) {
-            double[][] t = SOURCE.get(bench);
-            double r = t[0][at] / t[1][at];
-            low = Math.min(low, r);
-            high = Math.max(high, r);
-        }
+    private static Finding row(Claims.Claim claim, SuiteResult.Group g, String bench, SourceFigure source, String benchtime) {
+        double[] old = SuiteRunner.values(g, bench, OLD);
+        double[] now = SuiteRunner.values(g, bench, NEW);
+        double ratio = old.length == 0 || now.length == 0 ? Double.NaN : Metrics.median(old) / Metrics.median(now);
+        double p = MannWhitney.pValue(old, now);
+        String text = Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)", Claims.number(ratio), p,
+                old.length, now.length);
+        // No interval: the verdict rests on the p-value; the row's n is the smaller set of runs.
+        Interval interval = new Interval(ratio, ratio, ratio, Math.min(old.length, now.length));
+        return new Finding(claim.id(), g.threads(), bench + " P=" + g.procs(), source, text, interval,
+                "Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × " + benchtime + " per lock, 1 JVM",
+                "", Verdicts.suite(source, ratio, p), Double.isNaN(ratio) ? "neither lock measured on " + bench : "");
+    }
+
+    /** The source's old ÷ new for one benchmark at the {@code at}-th processor count. */
+    static SourceFigure source(String bench, int at) {
+        double[][] t = SOURCE.get(bench);
+        double r = t[0][at] / t[1][at];
         int p = SOURCE_PROCS.get(at);
-        if (benchmarks.size() == 1) {
-            double[][] t = SOURCE.get(benchmarks.get(0));
-            return SourceFigure.of(low, String.format(Locale.ROOT, "%s (%s → %s ns/op at %d thread%s; 2 × Xeon E5620)",
-                    Claims.times(low), trim(t[0][at]), trim(t[1][at]), p, p == 1 ? "" : "s"));
-        }
-        return SourceFigure.range(low, high, String.format(Locale.ROOT, "%s–%s over %d benchmarks at %d thread%s (2 × Xeon E5620)",
-                Claims.times(low), Claims.times(high), benchmarks.size(), p, p == 1 ? "" : "s"));
+        return SourceFigure.of(r, String.format(Locale.ROOT, "%s (%s → %s ns/op at %d thread%s; 2 × Xeon E5620)",
+                Claims.times(r), trim(t[0][at]), trim(t[1][at]), p, p == 1 ? "" : "s"));
     }
 
     private static String trim(double nsPerOp) {

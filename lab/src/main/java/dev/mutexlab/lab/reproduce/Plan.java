@@ -16,10 +16,12 @@ import java.util.TreeSet;
 /**
  * The experiments behind {@link Claims}, scaled to the CPUs at hand: the starvation-mode sweep's
  * processor counts 2, 4, 8 as far as the machine has them, worker counts up to 64, the spinbit
- * ladder up to 4 × the CPUs (at most 64), the runtime-lock suite at the source's thread counts
- * (1, 2, 4, 8, 16) that the machine has. {@code --quick} keeps one processor count and fewer
- * shapes and batches: under 10 minutes on 2 CPUs. The Go experiments are in the plan only when a
- * Go toolchain is.
+ * ladder on the CPUs (at most {@value #SCALING_MAX_PROCS}) up to 4 × them, the runtime-lock suite
+ * at the source's thread counts (1, 2, 4, 8, 16) that the machine has. Every experiment of the
+ * ports and of Go runs as {@link Timing#replicas} interleaved replicas with an A/A control.
+ * {@code --quick} keeps one processor count and fewer shapes: about 9.4 minutes on 2 CPUs by the
+ * estimate, the full run about 52.5 minutes on 16 ({@code PlanTest} holds them under 15 and 60).
+ * The Go experiments are in the plan only when a Go toolchain is.
  */
 public final class Plan {
     public static final String SWEEP = "sweep-headline";
@@ -45,49 +47,90 @@ public final class Plan {
      *
      * @param durationNanos measured time per lock per batch
      * @param warmupNanos   warm-up before each
-     * @param runs          batches
+     * @param runs          batches per replica
      * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
      * @param testMutexNanos measured time per lock per run of test-mutex
      * @param testMutexRuns runs of test-mutex
      * @param suiteBenchNanos the suite's time per reported benchmark run (Go's -benchtime)
      * @param suiteCount    the suite's runs of each benchmark per lock (Go's -count)
+     * @param replicas      replicas of every experiment of the ports and of Go, each in fresh JVMs or Go processes
      */
     public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
-                         int testMutexRuns, long suiteBenchNanos, int suiteCount) {
-        public static final Timing QUICK = new Timing(200_000_000L, 50_000_000L, 5, 500_000_000L, 2_000_000_000L, 1,
-                100_000_000L, 3);
-        public static final Timing FULL = new Timing(500_000_000L, 100_000_000L, 5, 1_000_000_000L, 10_000_000_000L, 3,
-                300_000_000L, 5);
+                         int testMutexRuns, long suiteBenchNanos, int suiteCount, int replicas) {
+        public static final Timing QUICK = new Timing(150_000_000L, 50_000_000L, 4, 500_000_000L, 1_000_000_000L, 8,
+                100_000_000L, 5, 3);
+        public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 5_000_000_000L, 10,
+                200_000_000L, 8, 3);
+
+        public Timing {
+            if (replicas < 1) {
+                throw new IllegalArgumentException("replicas must be at least 1, got " + replicas);
+            }
+        }
+
+        /** Batches of every shape over all replicas. */
+        public int batches() {
+            return runs * replicas;
+        }
     }
 
     private Plan() {
     }
 
-    /** The experiments for {@code cpus} CPUs. */
+    /**
+     * The experiments for {@code cpus} CPUs: every experiment of the ports and of Go once per
+     * replica (a fresh JVM or Go process per group, {@link Timing#replicas} of them), replicas
+     * interleaved — the first replica of every experiment, then the second — so a slow spell of
+     * the machine falls on all of them alike. Each has its first lock a second time as the A/A
+     * control.
+     */
     public static List<Experiment> of(int cpus, boolean quick, Timing t, boolean withGo) {
+        List<Experiment> once = once(cpus, quick, t, withGo);
+        List<Experiment> plan = new ArrayList<>();
+        for (int r = 1; r <= t.replicas(); r++) {
+            for (Experiment e : once) {
+                if (e.fairness() != null || e.suite() != null) {
+                    if (r == 1) {
+                        plan.add(e); // one JVM per group already; its runs are its batches
+                    }
+                } else {
+                    plan.add(e.replica(r));
+                }
+            }
+        }
+        return plan;
+    }
+
+    private static List<Experiment> once(int cpus, boolean quick, Timing t, boolean withGo) {
         List<Integer> sweepProcs = sweepProcs(cpus, quick);
         List<Integer> sweepWorkers = quick ? List.of(4, 16, 64) : List.of(2, 4, 8, 16, 32, 64);
         List<Integer> tableProcs = List.of(Math.min(4, cpus));
-        List<Long> tableHolds = quick ? List.of(US, 10 * US, 100 * US) : List.of(US, 3 * US, 10 * US, 30 * US, 100 * US);
+        List<Long> tableHolds = quick ? List.of(US, 10 * US, 100 * US) : List.of(100L, US, 3 * US, 10 * US, 30 * US, 100 * US);
         List<Long> lineupHolds = quick ? tableHolds : List.of(100L, US, 3 * US, 10 * US, 30 * US, 100 * US);
+        int scalingProcs = scalingProcs(cpus);
         Outside equal = Outside.parse("1x");
         Outside none = Outside.parse("0");
         List<Experiment> plan = new ArrayList<>();
-        plan.add(ports(SWEEP, "forced handoff ÷ default at 10 µs holds, outside = hold", List.of(Claims.HANDOFF_HEADLINE),
-                locks("go,go:threshold=0"), BOTH, sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t, cpus));
-        plan.add(ports(TABLE, "yield after unlock and forced handoff ÷ default, 4 workers", List.of(Claims.YIELD_DIAGNOSTIC),
-                locks("go,go:threshold=0,go+yield"), BOTH, tableProcs, List.of(4), tableHolds, equal, t.durationNanos(), t, cpus));
+        plan.add(ports(SWEEP, "forced handoff ÷ default at 10 µs holds, outside = hold",
+                List.of(Claims.HANDOFF_HEADLINE, Claims.HANDOFF_16_ON_8, Claims.DEFAULT_CEILING, Claims.STARVATION_SHARE),
+                locks("go,go:threshold=0,go"), BOTH, sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t, cpus));
+        plan.add(ports(TABLE, "yield after unlock, forced handoff and never ÷ default, 4 workers",
+                List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_SHORT, Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL),
+                locks("go,go:threshold=0,go+yield,go:threshold=never,go"), BOTH, tableProcs, List.of(4), tableHolds, equal,
+                t.durationNanos(), t, cpus));
         plan.add(ports(WAITS, "longest wait, starvation mode off ÷ default, and lineup, 64 workers",
-                List.of(Claims.WAIT_BOUND, Claims.LINEUP_64), locks("go,go:threshold=never,lineup"), BOTH, sweepProcs,
+                List.of(Claims.WAIT_BOUND, Claims.LINEUP_64), locks("go,go:threshold=never,lineup,go"), BOTH, sweepProcs,
                 List.of(64), List.of(10 * US), none, t.waitsNanos(), t, cpus));
         plan.add(ports(SCALING, "futex vs spinbit as threads rise: throughput and CPU",
-                List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT), locks("futex,spinbit"), List.of(ThreadKind.PLATFORM), List.of(cpus), scalingWorkers(cpus, quick),
+                List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT, Claims.SPINBIT_LIGHT), locks("futex,spinbit,futex"),
+                List.of(ThreadKind.PLATFORM), List.of(scalingProcs), scalingWorkers(scalingProcs, quick),
                 List.of(50L), none, t.durationNanos(), t, cpus));
         plan.add(ports(LINEUP, "lineup against the best of the rest, 4 workers", List.of(Claims.LINEUP_BEST),
-                locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"), BOTH, tableProcs, List.of(4),
+                locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized,lineup"), BOTH, tableProcs, List.of(4),
                 lineupHolds, equal, t.durationNanos(), t, cpus));
-        plan.add(new Experiment(TEST_MUTEX, "Linux's mutex against the 1999 semaphore, test-mutex's 16 tasks",
-                List.of(Claims.MUTEX_VS_SEMAPHORE.id()), null, null, new FairnessResult.Config(List.of("kernel", "semaphore"),
+        plan.add(new Experiment(TEST_MUTEX, "Linux's mutex against the 1999 semaphore (with its extra wake-up), test-mutex's 16 tasks",
+                List.of(Claims.MUTEX_VS_SEMAPHORE.id(), Claims.DEVIANCE.id(), Claims.RELATIVE_DEVIANCE.id(), Claims.SEMAPHORE_FAIRER.id()),
+                null, null, new FairnessResult.Config(List.of("kernel", Claims.SOURCE_SEMAPHORE),
                 List.of(ThreadKind.PLATFORM.label()), List.of(Math.min(8, cpus)), TEST_MUTEX_TASKS, 10 * US, 0,
                 t.testMutexNanos(), t.testMutexRuns())));
         Launcher.BenchTime benchTime = new Launcher.BenchTime(t.suiteBenchNanos(), 0);
@@ -97,13 +140,15 @@ public final class Plan {
                         BOTH.stream().map(ThreadKind::label).toList(),
                         hybridProcs(cpus, quick), HybridClaims.ALL_BENCHMARKS, benchTime.label(), t.suiteCount()), benchTime)));
         if (withGo) {
-            plan.add(go(GO_SWEEP, "Go's own mutex: forced handoff ÷ default at 10 µs", Claims.HANDOFF_HEADLINE,
-                    "go-native,go-native:threshold=0", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
-            plan.add(go(GO_TABLE, "Go's own mutex: Gosched after unlock, handoff and never ÷ default", Claims.YIELD_DIAGNOSTIC,
-                    "go-native,go-native:threshold=0,go-native:threshold=never,go-native+gosched", tableProcs, List.of(4),
+            plan.add(go(GO_SWEEP, "Go's own mutex: forced handoff ÷ default at 10 µs",
+                    List.of(Claims.HANDOFF_HEADLINE, Claims.HANDOFF_16_ON_8, Claims.DEFAULT_CEILING),
+                    "go-native,go-native:threshold=0,go-native", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
+            plan.add(go(GO_TABLE, "Go's own mutex: Gosched after unlock, handoff and never ÷ default",
+                    List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_SHORT, Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL),
+                    "go-native,go-native:threshold=0,go-native:threshold=never,go-native+gosched,go-native", tableProcs, List.of(4),
                     tableHolds, equal, t.durationNanos(), t));
-            plan.add(go(GO_WAITS, "Go's own mutex: longest wait, never ÷ default, 64 goroutines", Claims.WAIT_BOUND,
-                    "go-native,go-native:threshold=never", sweepProcs, List.of(64), List.of(10 * US), none, t.waitsNanos(), t));
+            plan.add(go(GO_WAITS, "Go's own mutex: longest wait, never ÷ default, 64 goroutines", List.of(Claims.WAIT_BOUND),
+                    "go-native,go-native:threshold=never,go-native", sweepProcs, List.of(64), List.of(10 * US), none, t.waitsNanos(), t));
         }
         return plan;
     }
@@ -130,6 +175,14 @@ public final class Plan {
             return procs;
         }
         return List.of(procs.get(0), procs.get(1), procs.get(procs.size() - 1));
+    }
+
+    /** The most CPUs the spinbit ladder runs on: 16, so that its 64 workers still outnumber them 4 to 1. */
+    static final int SCALING_MAX_PROCS = 16;
+
+    /** The spinbit ladder's processor count: the machine's CPUs, at most {@value #SCALING_MAX_PROCS}. */
+    static int scalingProcs(int cpus) {
+        return Math.min(cpus, SCALING_MAX_PROCS);
     }
 
     /** 1, 2, 4, … up to 4 × the CPUs (at most 64), and the CPU count itself (quick: 1, 2, the CPUs, 4 × the CPUs). */
@@ -160,10 +213,10 @@ public final class Plan {
         return new Experiment(name, what, claims.stream().map(Claims.Claim::id).toList(), config, null, null);
     }
 
-    private static Experiment go(String name, String what, Claims.Claim claim, String specs, List<Integer> procs,
+    private static Experiment go(String name, String what, List<Claims.Claim> claims, String specs, List<Integer> procs,
                                  List<Integer> workers, List<Long> holds, Outside outside, long durationNanos, Timing t) {
         List<GoVariant> variants = java.util.Arrays.stream(specs.split(",")).map(GoVariant::parse).toList();
-        return new Experiment(name, what, List.of(claim.id()), null, new GoSeedLoop.Config(variants, procs, workers, holds,
+        return new Experiment(name, what, claims.stream().map(Claims.Claim::id).toList(), null, new GoSeedLoop.Config(variants, procs, workers, holds,
                 outside, durationNanos, t.warmupNanos(), t.runs()), null);
     }
 }

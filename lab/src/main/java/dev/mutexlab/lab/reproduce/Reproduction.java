@@ -46,6 +46,8 @@ public final class Reproduction {
     private final PrintWriter err;
     private volatile Sweep sweep;
     private volatile Measuring<?> running;
+    /** The invocation's one time: the page, the summary and the host record all carry it. */
+    private final Instant startedAt = Instant.now();
 
     public Reproduction(Path dir, List<Experiment> plan, Optional<GoToolchain> go, String commandLine, PrintWriter err) {
         this.dir = dir;
@@ -71,8 +73,13 @@ public final class Reproduction {
      */
     public void measure() throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        Optional<long[]> before = Host.cpuTimes();
         try (WorkDir work = WorkDir.create("mutexlab-go")) {
             measure(work);
+        } finally {
+            Map<String, String> facts = Host.facts(before);
+            facts.put("measured", startedAt.toString());
+            Host.write(dir, facts);
         }
     }
 
@@ -140,7 +147,10 @@ public final class Reproduction {
         }
     }
 
-    /** Reads every result file there is, computes the findings and writes summary.md and index.html; returns the findings. */
+    /**
+     * Reads every result file there is, computes the findings and writes summary.md and index.html;
+     * returns the findings. The replicas of an experiment are read together, as one family.
+     */
     public List<Finding> writeFindings() {
         Map<String, List<GroupResult>> results = new LinkedHashMap<>();
         Map<String, FairnessResult> fairness = new LinkedHashMap<>();
@@ -152,23 +162,24 @@ public final class Reproduction {
                 ResultFiles.Loaded l = ResultFiles.load(file);
                 loaded.add(l);
                 if (l.fairness() != null) {
-                    fairness.put(e.name(), l.fairness());
+                    fairness.put(e.family(), l.fairness());
                 } else if (l.suite() != null) {
-                    suites.put(e.name(), l.suite());
+                    suites.put(e.family(), l.suite());
                 } else {
-                    results.put(e.name(), l.groups());
+                    results.computeIfAbsent(e.family(), k -> new ArrayList<>()).addAll(l.groups());
                 }
             }
         }
-        List<Finding> findings = Claims.evaluate(results, fairness, suites);
         // The machine and Go the results were measured with, which for a folder brought back from
         // another machine are not this one's.
         Machine machine = loaded.stream().map(ResultFiles.Loaded::machine).findFirst().orElseGet(Machine::current);
+        List<Finding> findings = Claims.evaluate(results, fairness, suites, machine.cpus());
         String goVersion = measuredGo(loaded).orElseGet(() -> go.map(GoToolchain::version).orElseGet(GoToolchain::missing));
-        Summary.Context context = new Summary.Context(commandLine, Instant.now().toString(), machine, goVersion);
+        Summary.Context context = new Summary.Context(commandLine, startedAt.toString(), machine, goVersion, Host.read(dir));
         ResultIO.writeAtomically(dir.resolve("summary.md"), Summary.markdown(context, findings, plan));
-        HtmlReport.write(new HtmlReport.Intro("mutexlab reproduce", "Claims and verdicts", Summary.html(context, findings), ClaimChart.of(findings)),
-                HtmlReport.sections(loaded), List.of(), dir.resolve("index.html"));
+        HtmlReport.write(new HtmlReport.Intro("mutexlab reproduce", "Claims and verdicts", Summary.html(context, findings),
+                ClaimChart.of(findings)), HtmlReport.sections(loaded), List.of(), dir.resolve("index.html"));
+        ClaimChart.writeSvg(findings, dir.resolve(ClaimChart.SVG));
         return findings;
     }
 

@@ -2,7 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 /**
  * A ratio the source reported: one value ({@code low == high}), a range of values, or only a
- * direction ({@code high} infinite: "more than the noise band").
+ * direction ({@link #above}: "beyond the no-effect band", by an amount the source does not give).
  *
  * @param low  the smallest ratio the source reported
  * @param high the largest (infinite: any larger)
@@ -25,8 +25,18 @@ public record SourceFigure(double low, double high, String text) {
         return new SourceFigure(low, high, text);
     }
 
-    /** Only a direction: the ratio is above 1 beyond the noise band, by an amount the source does not give. */
+    /** Only a direction: the ratio is above the no-effect band, by an amount the source does not give. */
     public static SourceFigure above(String text) {
-        return new SourceFigure(1 + Verdicts.NOISE, Double.POSITIVE_INFINITY, text);
+        return new SourceFigure(1 + Verdicts.FIXED_NOISE, Double.POSITIVE_INFINITY, text);
+    }
+
+    /** Only a direction: below the no-effect band. */
+    public static SourceFigure below(String text) {
+        return new SourceFigure(Double.MIN_VALUE, 1 - Verdicts.FIXED_NOISE, text);
+    }
+
+    /** Whether the source gave only a direction, no amount. */
+    public boolean directionOnly() {
+        return Double.isInfinite(high) || low == Double.MIN_VALUE;
     }
 }

@@ -4,15 +4,25 @@ import static dev.mutexlab.lab.report.HtmlReport.esc;
 import static dev.mutexlab.lab.report.HtmlReport.row;
 
 import dev.mutexlab.lab.results.Machine;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The findings as text: {@code summary.md} (Markdown) and the verdict table at the top of
- * {@code index.html}. Both list every claim and column with the source's figure, this machine's
- * figure and the verdict, then the experiments and their files.
+ * {@code index.html}. Both say where and how the run was made (machine, JDK, Go beside the
+ * sources', commit, one time), then every row — claim, column, shape — with the source's figure,
+ * this machine's median, interval and n, the no-effect band, how it was measured, how the shape
+ * differs from the source's and the verdict; then a count of verdicts per claim, the claims and the
+ * experiments.
  */
 public final class Summary {
+    /** The Go versions the sources measured with, for the page. */
+    static final String SOURCE_GO = "starvation-mode experiment: Go 1.27.1 (an M6 and a 6-CPU Linux VM); "
+            + "spinbit: Go 1.24 against 1.23; runtime lock: Go of 2011 (2 × Xeon E5620)";
+
     private Summary() {
     }
 
@@ -20,27 +30,48 @@ public final class Summary {
      * What the summary says about the run as a whole.
      *
      * @param command   the command line
-     * @param createdAt when the findings were computed
-     * @param machine   where
+     * @param createdAt the invocation's time
+     * @param machine   where (from the result files)
      * @param go        {@code go version}, or why there are no Go columns
+     * @param host      {@code host.txt}'s facts (empty when the folder has none)
      */
-    public record Context(String command, String createdAt, Machine machine, String go) {
+    public record Context(String command, String createdAt, Machine machine, String go, Map<String, String> host) {
+    }
+
+    /** The run's facts, in the page's order. */
+    static Map<String, String> facts(Context c) {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("command", c.command() + " (" + c.createdAt() + ")");
+        Machine m = c.machine();
+        String host = c.host().isEmpty() ? "vCPUs, VM, SMT and steal time not recorded (no " + Host.FILE + ")"
+                : "vCPUs " + c.host().getOrDefault("vcpus", "?") + ", VM: " + c.host().getOrDefault("vm", "?") + ", SMT: "
+                + c.host().getOrDefault("smt", "?") + ", steal: " + c.host().getOrDefault("steal", "?");
+        f.put("machine", m.cpuModel() + ", " + m.cpus() + " CPUs used, " + m.os() + "; " + host);
+        f.put("JDK", m.jdk() + " (" + m.vm() + ")");
+        f.put("Go", c.go() + " — the sources: " + SOURCE_GO);
+        f.put("commit", c.host().getOrDefault("commit", "not recorded"));
+        f.put("rules", "docs/verdicts.md: the bootstrap " + Math.round(dev.mutexlab.lab.stats.Bootstrap.CONFIDENCE * 100)
+                + "% interval of the median against the source's figure widened " + Verdicts.TOLERANCE
+                + "× and the A/A control's no-effect band (fixed ±" + Math.round(Verdicts.FIXED_NOISE * 100)
+                + "% where a result has none); suite rows by Mann–Whitney p < " + Verdicts.ALPHA);
+        return f;
     }
 
     /** {@code summary.md}. */
     public static String markdown(Context c, List<Finding> findings, List<Experiment> plan) {
         StringBuilder sb = new StringBuilder("# mutexlab reproduce\n\n");
-        sb.append("Command: `").append(c.command()).append("` (").append(c.createdAt()).append(")  \n");
-        sb.append("Machine: ").append(machineText(c.machine())).append("  \n");
-        sb.append("Go: ").append(c.go()).append("\n\n");
-        sb.append("Verdicts by the rules of `docs/verdicts.md`: a ratio holds within ").append(Verdicts.TOLERANCE)
-                .append("× of the source's figure on the same side of 1; ±").append(pct(Verdicts.NOISE))
-                .append(" around 1 is no effect.\n\n");
-        sb.append("| claim | column | source | here | verdict | note |\n|---|---|---|---|---|---|\n");
+        facts(c).forEach((k, v) -> sb.append(k.substring(0, 1).toUpperCase(Locale.ROOT)).append(k.substring(1)).append(": ")
+                .append(v).append("  \n"));
+        sb.append("\n| claim | column | shape | source | here: median [interval], n | no-effect band | measured | differs from the source "
+                + "| verdict | note |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (Finding f : findings) {
-            sb.append("| ").append(f.claim()).append(" | ").append(f.column()).append(" | ").append(f.source().text()).append(" | ")
-                    .append(f.here()).append(" | **").append(f.verdict().label()).append("** | ").append(f.note()).append(" |\n");
+            sb.append("| ").append(String.join(" | ", f.claim(), f.column(), f.shape(), f.source().text(), f.here(), f.noise(),
+                    f.measured(), f.differs(), "**" + f.verdictText() + "**", f.note())).append(" |\n");
         }
+        sb.append("\n## Verdicts per claim\n\n| claim | holds | holds in direction | does not hold | cannot tell |\n|---|---|---|---|---|\n");
+        counts(findings).forEach((claim, n) -> sb.append("| ").append(claim).append(" | ").append(n.get(Verdict.HOLDS)).append(" | ")
+                .append(n.get(Verdict.HOLDS_IN_DIRECTION)).append(" | ").append(n.get(Verdict.DOES_NOT_HOLD)).append(" | ")
+                .append(n.get(Verdict.CANNOT_TELL)).append(" |\n"));
         sb.append("\n## Claims\n\n");
         for (Claims.Claim claim : Claims.ALL) {
             sb.append("* **").append(claim.id()).append("**: ").append(claim.title()).append(". Source: ")
@@ -51,25 +82,32 @@ public final class Summary {
             sb.append("| `").append(e.file()).append("` | ").append(e.what()).append(" | ").append(String.join(", ", e.claims()))
                     .append(" | ").append(e.measurementCount()).append(" |\n");
         }
+        sb.append("\nStatic chart of every row: `").append(ClaimChart.SVG).append("`.\n");
         return sb.toString();
     }
 
-    /** The verdict table and the run's context as an HTML fragment (the page's intro). */
+    /** The verdict table and the run's context as an HTML fragment (the page's intro), with the static chart. */
     public static String html(Context c, List<Finding> findings) {
         StringBuilder sb = new StringBuilder("<table class=\"config\">\n");
-        row(sb, "command", c.command() + " (" + c.createdAt() + ")");
-        row(sb, "machine", machineText(c.machine()));
-        row(sb, "Go", c.go());
-        sb.append("</table>\n<p>Verdict rules: docs/verdicts.md (tolerance ").append(Verdicts.TOLERANCE)
-                .append("×, no effect within ±").append(pct(Verdicts.NOISE)).append(").</p>\n");
-        sb.append("<table class=\"verdicts\">\n<tr><th>claim</th><th>column</th><th>source</th><th>here</th><th>verdict</th><th>note</th></tr>\n");
+        facts(c).forEach((k, v) -> row(sb, k, v));
+        sb.append("</table>\n");
+        sb.append("<table class=\"verdicts\">\n<tr><th>claim</th><th>column</th><th>shape</th><th>source</th>"
+                + "<th>here: median [interval], n</th><th>no-effect band</th><th>measured</th><th>differs from the source</th>"
+                + "<th>verdict</th><th>note</th></tr>\n");
         for (Finding f : findings) {
-            sb.append("<tr class=\"").append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\"><td>")
-                    .append(esc(f.claim())).append("</td><td>").append(esc(f.column())).append("</td><td>").append(esc(f.source().text()))
-                    .append("</td><td>").append(esc(f.here())).append("</td><td><b>").append(esc(f.verdict().label()))
-                    .append("</b></td><td>").append(esc(f.note())).append("</td></tr>\n");
+            sb.append("<tr class=\"").append(f.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-')).append("\">");
+            for (String cell : List.of(f.claim(), f.column(), f.shape(), f.source().text(), f.here(), f.noise(), f.measured(), f.differs())) {
+                sb.append("<td>").append(esc(cell)).append("</td>");
+            }
+            sb.append("<td><b>").append(esc(f.verdictText())).append("</b></td><td>").append(esc(f.note())).append("</td></tr>\n");
         }
-        sb.append("</table>\n<ul>\n");
+        sb.append("</table>\n<table class=\"verdicts\">\n<tr><th>claim</th><th>holds</th><th>holds in direction</th>"
+                + "<th>does not hold</th><th>cannot tell</th></tr>\n");
+        counts(findings).forEach((claim, n) -> sb.append("<tr><td>").append(esc(claim)).append("</td><td>").append(n.get(Verdict.HOLDS))
+                .append("</td><td>").append(n.get(Verdict.HOLDS_IN_DIRECTION)).append("</td><td>").append(n.get(Verdict.DOES_NOT_HOLD))
+                .append("</td><td>").append(n.get(Verdict.CANNOT_TELL)).append("</td></tr>\n"));
+        sb.append("</table>\n<p><img src=\"").append(ClaimChart.SVG)
+                .append("\" alt=\"every row's interval against the source's widened range\"></p>\n<ul>\n");
         for (Claims.Claim claim : Claims.ALL) {
             sb.append("<li><b>").append(esc(claim.id())).append("</b>: ").append(esc(claim.title())).append(". Source: ")
                     .append(esc(claim.origin())).append(".</li>\n");
@@ -77,11 +115,18 @@ public final class Summary {
         return sb.append("</ul>\n").toString();
     }
 
-    private static String machineText(Machine m) {
-        return m.cpuModel() + ", " + m.cpus() + " CPUs, " + m.os() + ", " + m.jdk();
-    }
-
-    private static String pct(double share) {
-        return String.format(Locale.ROOT, "%.0f%%", share * 100);
+    /** How many rows of each claim got each verdict. */
+    static Map<String, Map<Verdict, Integer>> counts(List<Finding> findings) {
+        Map<String, Map<Verdict, Integer>> counts = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            counts.computeIfAbsent(f.claim(), k -> {
+                Map<Verdict, Integer> m = new EnumMap<>(Verdict.class);
+                for (Verdict v : Verdict.values()) {
+                    m.put(v, 0);
+                }
+                return m;
+            }).merge(f.verdict(), 1, Integer::sum);
+        }
+        return counts;
     }
 }

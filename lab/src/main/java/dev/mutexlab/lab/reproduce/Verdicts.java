@@ -1,75 +1,190 @@
 package dev.mutexlab.lab.reproduce;
 
-import java.util.Arrays;
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
 
 /**
- * The rules that turn a figure measured here into a verdict on a source's claim — the only place
- * they live; docs/verdicts.md says the same in words. Never tuned to agree with the source.
+ * The rules that turn what was measured here into a verdict on a source's claim — the only place
+ * they live; docs/verdicts.md says the same in words and {@code VerdictsDocTest} checks that the
+ * two name the same constants. Never tuned to agree with the source.
  *
- * <p>A ratio claim (the source reported a ratio or a range of ratios, see {@link SourceFigure}):
+ * <p>A ratio claim is judged on the bootstrap interval of the row's median ratio
+ * ({@link dev.mutexlab.lab.stats.Bootstrap}) against two ranges:
  * <ul>
- * <li>the <em>side</em> of a ratio is above (more than 1 + {@value #NOISE}), below (less than
- *     1 − {@value #NOISE}) or level (in between: no effect within the noise band);
- * <li><b>holds</b>: this machine's ratio is on the source's side and within the source's figure
- *     widened by the tolerance ({@value #TOLERANCE}×: from low ÷ tolerance to high × tolerance);
- * <li><b>holds in direction</b>: on the source's side (not level) but outside that window;
- * <li><b>does not hold</b>: on the other side, or level where the source reported an effect, or an
- *     effect where the source reported none;
- * <li><b>cannot tell here</b>: no figure (the experiment did not run, or the machine lacks what the
- *     claim needs — say which, e.g. "needs ≥ 10 CPUs").
+ * <li>the <em>no-effect band</em> ({@link Band}): the A/A control's interval (a lock against itself
+ *     in the same batches), made symmetric around 1 and at least ±{@value #MIN_NOISE}; where a
+ *     result has no A/A control, the fixed ±{@value #FIXED_NOISE};
+ * <li>the source's <em>widened range</em>: its low end ÷ {@value #TOLERANCE} to its high end ×
+ *     {@value #TOLERANCE}; for a source that reported an effect, never reaching into the band; for a
+ *     direction-only source, everything beyond the band.
  * </ul>
- * A target claim (every row at least a threshold): <b>holds</b> when every row reaches it,
- * <b>holds in direction</b> when the median row does, <b>does not hold</b> otherwise. A claim of
- * several targets at once: <b>holds</b> when every one is met, <b>holds in direction</b> when some
- * are, <b>does not hold</b> when none is.
+ * The source's side is above or below when its figure lies beyond 1 ± {@value #FIXED_NOISE}
+ * (the source gives no interval of its own), level otherwise. Then, in this order:
+ * <b>holds</b> when the interval lies inside the widened range; <b>holds in direction</b> when the
+ * source reported an effect and the interval excludes the band on the source's side; <b>does not
+ * hold</b> when the interval excludes the widened range on the other side (for a level source:
+ * on either side) — except that where the band reaches the source's own figure (the machine
+ * cannot see an effect that small), only an interval beyond the band on the other side does not
+ * hold; otherwise <b>cannot tell</b> (the interval straddles an edge).
+ *
+ * An interval of fewer than {@value #MIN_BATCHES} batches carries no verdict: cannot tell.
+ *
+ * <p>A suite row (Go's benchmark table) has the Mann–Whitney p-value of old against new instead of
+ * an interval: an effect counts only at p &lt; {@value #ALPHA}.
+ *
+ * <p>A target (a figure at least a threshold) is met when the interval's low end reaches it,
+ * missed when its high end is below it, undecided otherwise; a claim of several targets holds when
+ * all are met and does not hold when any is missed.
  */
 public final class Verdicts {
-    /** Half-width of the band around 1 where a ratio counts as no effect. */
-    public static final double NOISE = 0.05;
-    /** How far (as a factor) a ratio may lie outside the source's figure and still hold. */
+    /** The no-effect band where a result has no A/A control, and the source's own: ±5%. */
+    public static final double FIXED_NOISE = 0.05;
+    /** The narrowest no-effect band an A/A control can give: ±2%. */
+    public static final double MIN_NOISE = 0.02;
+    /** How far (as a factor) the interval may lie outside the source's figure and still hold. */
     public static final double TOLERANCE = 1.25;
+    /** The fewest batches an interval needs before it can carry a verdict. */
+    public static final int MIN_BATCHES = 5;
+    /** The p-value below which a suite row counts as an effect. */
+    public static final double ALPHA = 0.05;
+
+    /** Whether a target was reached. */
+    public enum Target { MET, MISSED, UNDECIDED }
+
+    /**
+     * The ratios that count as no effect.
+     *
+     * @param low  lowest ratio that is no effect
+     * @param high highest
+     * @param text where it comes from, for the page
+     */
+    public record Band(double low, double high, String text) {
+        /** The fixed band, for results with no A/A control. */
+        public static final Band FIXED = new Band(1 - FIXED_NOISE, 1 + FIXED_NOISE,
+                "fixed ±" + Math.round(FIXED_NOISE * 100) + "% (no A/A control)");
+
+        /** The band an A/A control measured: its interval, symmetric in log space around 1, at least ±{@value #MIN_NOISE}. */
+        public static Band of(Interval aa, String what) {
+            if (aa.isEmpty()) {
+                return FIXED;
+            }
+            double half = Math.max(Math.log1p(MIN_NOISE), Math.max(Math.abs(Math.log(aa.low())), Math.abs(Math.log(aa.high()))));
+            return new Band(Math.exp(-half), Math.exp(half), String.format(java.util.Locale.ROOT,
+                    "A/A %s: %.3f–%.3f (n = %d) → band %.3f–%.3f", what, aa.low(), aa.high(), aa.n(), Math.exp(-half), Math.exp(half)));
+        }
+    }
 
     private Verdicts() {
     }
 
-    /** The verdict on a ratio claim; {@code here} NaN: cannot tell. */
-    public static Verdict ratio(SourceFigure source, double here) {
-        if (Double.isNaN(here) || Double.isInfinite(here)) {
+    /** The source's side: above (1), below (-1) or level (0) with the fixed band, as the source gives no interval. */
+    static int sourceSide(SourceFigure source) {
+        return source.low() >= 1 + FIXED_NOISE ? 1 : source.high() <= 1 - FIXED_NOISE ? -1 : 0;
+    }
+
+    /** The verdict on a ratio claim from the interval of this machine's median ratio; an empty interval: cannot tell. */
+    public static Verdict ratio(SourceFigure source, Interval here, Band band) {
+        if (here.n() < MIN_BATCHES || !Double.isFinite(here.low()) || !Double.isFinite(here.high())) {
             return Verdict.CANNOT_TELL;
         }
-        int sourceSide = source.low() >= 1 + NOISE ? 1 : source.high() <= 1 - NOISE ? -1 : 0;
-        int hereSide = side(here);
-        boolean inWindow = here >= source.low() / TOLERANCE && here <= source.high() * TOLERANCE;
-        if (hereSide == sourceSide && inWindow) {
+        double lo = here.low();
+        double hi = here.high();
+        int side = sourceSide(source);
+        double wideLow = source.low() == Double.MIN_VALUE ? 0 : Double.isInfinite(source.high()) ? band.high()
+                : source.low() / TOLERANCE;
+        double wideHigh = Double.isInfinite(source.high()) ? Double.POSITIVE_INFINITY
+                : source.low() == Double.MIN_VALUE ? band.low() : source.high() * TOLERANCE;
+        if (side > 0) {
+            double from = Math.max(wideLow, band.high());
+            if (lo > from && hi <= wideHigh) {
+                return Verdict.HOLDS;
+            }
+            if (lo > band.high()) {
+                return Verdict.HOLDS_IN_DIRECTION;
+            }
+            boolean bandHidesTheSource = !source.directionOnly() && band.high() >= source.low();
+            return hi < (bandHidesTheSource ? band.low() : from) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        }
+        if (side < 0) {
+            double to = Math.min(wideHigh, band.low());
+            if (hi < to && lo >= wideLow) {
+                return Verdict.HOLDS;
+            }
+            if (hi < band.low()) {
+                return Verdict.HOLDS_IN_DIRECTION;
+            }
+            boolean bandHidesTheSource = !source.directionOnly() && band.low() <= source.high();
+            return lo > (bandHidesTheSource ? band.high() : to) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        }
+        double from = Math.min(wideLow, band.low());
+        double to = Math.max(wideHigh, band.high());
+        if (lo >= from && hi <= to) {
             return Verdict.HOLDS;
         }
-        return sourceSide != 0 && hereSide == sourceSide ? Verdict.HOLDS_IN_DIRECTION : Verdict.DOES_NOT_HOLD;
+        return lo > to || hi < from ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
     }
 
-    /** Above (1), below (-1) or level (0) with the noise band. */
-    static int side(double ratio) {
-        return ratio > 1 + NOISE ? 1 : ratio < 1 - NOISE ? -1 : 0;
-    }
-
-    /** The verdict on a claim of several targets at once, given which are met. */
-    public static Verdict allOf(boolean... met) {
-        int count = 0;
-        for (boolean m : met) {
-            count += m ? 1 : 0;
-        }
-        return count == met.length ? Verdict.HOLDS : count > 0 ? Verdict.HOLDS_IN_DIRECTION : Verdict.DOES_NOT_HOLD;
-    }
-
-    /** The verdict on a target claim: every row of {@code rows} at least {@code threshold}. */
-    public static Verdict target(double[] rows, double threshold) {
-        double[] v = Arrays.stream(rows).filter(x -> !Double.isNaN(x)).sorted().toArray();
-        if (v.length == 0) {
+    /**
+     * The verdict on a share (a figure with no "no effect" level, such as the share of the ceiling):
+     * holds inside the source's widened range, does not hold when the interval excludes it,
+     * otherwise cannot tell.
+     */
+    public static Verdict share(SourceFigure source, Interval here) {
+        if (here.n() < MIN_BATCHES || !Double.isFinite(here.low()) || !Double.isFinite(here.high())) {
             return Verdict.CANNOT_TELL;
         }
-        if (v[0] >= threshold) {
+        double from = source.low() / TOLERANCE;
+        double to = source.high() * TOLERANCE;
+        if (here.low() >= from && here.high() <= to) {
             return Verdict.HOLDS;
         }
-        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-        return median >= threshold ? Verdict.HOLDS_IN_DIRECTION : Verdict.DOES_NOT_HOLD;
+        return here.low() > to || here.high() < from ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+    }
+
+    /** The verdict on a suite row: old ÷ new {@code ratio} with the Mann–Whitney {@code pValue} of the two sets of runs. */
+    public static Verdict suite(SourceFigure source, double ratio, double pValue) {
+        if (!Double.isFinite(ratio) || ratio <= 0) {
+            return Verdict.CANNOT_TELL;
+        }
+        int side = sourceSide(source);
+        int here = pValue < ALPHA ? (ratio > 1 ? 1 : -1) : 0;
+        boolean inWindow = ratio >= source.low() / TOLERANCE && ratio <= source.high() * TOLERANCE;
+        if (side != 0) {
+            if (here == side) {
+                return inWindow ? Verdict.HOLDS : Verdict.HOLDS_IN_DIRECTION;
+            }
+            return here == -side ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        }
+        if (inWindow) {
+            return Verdict.HOLDS;
+        }
+        return here != 0 ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+    }
+
+    /** Whether the interval reaches {@code threshold}. */
+    public static Target meets(Interval here, double threshold) {
+        if (here.n() < MIN_BATCHES) {
+            return Target.UNDECIDED;
+        }
+        return here.low() >= threshold ? Target.MET : here.high() < threshold ? Target.MISSED : Target.UNDECIDED;
+    }
+
+    /** Whether the interval stays at or below {@code ceiling}. */
+    public static Target atMost(Interval here, double ceiling) {
+        if (here.n() < MIN_BATCHES) {
+            return Target.UNDECIDED;
+        }
+        return here.high() <= ceiling ? Target.MET : here.low() > ceiling ? Target.MISSED : Target.UNDECIDED;
+    }
+
+    /** The verdict on a claim of one or several targets at once. */
+    public static Verdict allOf(Target... targets) {
+        boolean allMet = true;
+        for (Target t : targets) {
+            if (t == Target.MISSED) {
+                return Verdict.DOES_NOT_HOLD;
+            }
+            allMet &= t == Target.MET;
+        }
+        return allMet && targets.length > 0 ? Verdict.HOLDS : Verdict.CANNOT_TELL;
     }
 }

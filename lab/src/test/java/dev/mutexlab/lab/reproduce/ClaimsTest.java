@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
@@ -8,226 +9,301 @@ import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SuiteResult;
-import dev.mutexlab.lab.stats.Spread;
 import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.stats.Spread;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Each claim read from synthetic result groups, for each verdict it can reach. */
+/** Each claim read from synthetic result groups, batch by batch, for each verdict it can reach. */
 class ClaimsTest {
-    /** A lock with a ratio to the first lock, a throughput, a CPU cost and a longest wait. */
-    static LockResult lock(String spec, double ratio, double throughput, double cpuPerWall, long maxWaitNanos) {
-        Spread one = new Spread(1, 1, 1);
-        return new LockResult(spec, List.of(), new Spread(throughput, throughput, throughput), one,
-                new Spread(ratio, ratio, ratio), new WaitSummary(100, 1_000, 10_000, 100_000, maxWaitNanos), one,
-                new Spread(cpuPerWall, cpuPerWall, cpuPerWall), new Spread(0, 0, 0));
+    /** One batch of one lock. */
+    record Batch(double throughput, long maxWaitNanos, double cpuPerWall, double starvationShare) {
     }
 
-    /** A lock with one sample per batch at the given throughputs. */
-    static LockResult runs(String spec, double... throughputs) {
+    static LockResult lock(String spec, List<Batch> batches) {
         List<Sample> samples = new ArrayList<>();
-        for (int run = 0; run < throughputs.length; run++) {
-            samples.add(new Sample(run, 0, throughputs[run], 1, 1, List.of(1L), new WaitSummary(1, 1, 1, 1, 1), 1, 1.0, 1, 0, 0,
-                    Map.of(), 0));
+        for (int run = 0; run < batches.size(); run++) {
+            Batch b = batches.get(run);
+            samples.add(new Sample(run, 0, b.throughput(), 1, 200_000_000L, List.of(1L), new WaitSummary(1, 1, 1, 1, b.maxWaitNanos()),
+                    1, 1.0, b.cpuPerWall(), 0, 0, Map.of(), b.starvationShare()));
         }
-        LockResult l = lock(spec, 1, throughputs[0], 1, 1);
-        return new LockResult(spec, samples, l.throughput(), l.utilization(), l.ratio(), l.waits(), l.jain(), l.cpuPerWall(),
-                l.starvationShare());
+        Spread one = new Spread(1, 1, 1);
+        return new LockResult(spec, samples, one, one, one, new WaitSummary(1, 1, 1, 1, 1), one, one, one);
+    }
+
+    /** A lock whose batches reach these throughputs. */
+    static LockResult thr(String spec, double... throughputs) {
+        List<Batch> b = new ArrayList<>();
+        for (double t : throughputs) {
+            b.add(new Batch(t, 1, 1, 0));
+        }
+        return lock(spec, b);
+    }
+
+    /** A lock whose batches had these longest waits. */
+    static LockResult waits(String spec, long... maxWaits) {
+        List<Batch> b = new ArrayList<>();
+        for (long w : maxWaits) {
+            b.add(new Batch(1000, w, 1, 0));
+        }
+        return lock(spec, b);
+    }
+
+    /** {@code n} batches of {@code base} × (1 + small wobble). */
+    static double[] around(double base, int n) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = base * (1 + 0.004 * ((i % 5) - 2));
+        }
+        return v;
     }
 
     static ShapeResult shape(int procs, int workers, long hold, long outside, LockResult... locks) {
         return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks));
     }
 
-    static List<GroupResult> group(String threads, ShapeResult... shapes) {
-        return List.of(new GroupResult(threads, shapes[0].procs(), "test", 1, 0, List.of(shapes)));
+    static GroupResult group(String threads, ShapeResult... shapes) {
+        return new GroupResult(threads, shapes[0].procs(), "test", 1, 0, List.of(shapes));
     }
 
     private static List<Finding> of(List<Finding> all, String claim) {
         return all.stream().filter(f -> f.claim().equals(claim)).toList();
     }
 
-    @Test
-    void headlineIsTheMedianHandoffRatioOverTheTenMicrosecondShapes() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        List<GroupResult> groups = new ArrayList<>();
-        groups.addAll(group("platform", shape(2, 4, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 0.5, 40e3, 1, 1)),
-                shape(2, 16, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 0.53, 40e3, 1, 1)),
-                shape(2, 16, 1_000, 1_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 9, 40e3, 1, 1)))); // not 10 µs: left out
-        groups.addAll(group("virtual", shape(2, 4, 10_000, 10_000, lock("go", 1, 80e3, 1, 1), lock("go:threshold=0", 1.3, 40e3, 1, 1))));
-        r.put(Plan.SWEEP, groups);
-        r.put(Plan.GO_SWEEP, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
-                lock("go-native:threshold=0", 1.12, 1, 1, 1))));
-        List<Finding> f = of(Claims.evaluate(r), "handoff-headline");
-        assertThat(f).extracting(Finding::column).containsExactly("platform", "virtual", "goroutines");
-        assertThat(f.get(0).value()).isEqualTo(0.515);
-        assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(f.get(0).here()).contains("2 shapes");
-        assertThat(f.get(1).verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(f.get(2).verdict()).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+    private static List<Finding> measured(List<Finding> all, String claim) {
+        return of(all, claim).stream().filter(f -> !f.interval().isEmpty()).toList();
+    }
+
+    /** A sweep shape: default at 1000/s, handoff at {@code handoff} × that, the A/A control level. */
+    private static ShapeResult sweepShape(int procs, int workers, double handoff) {
+        return shape(procs, workers, 10_000, 10_000, thr("go", around(1000, 10)), thr("go:threshold=0", around(1000 * handoff, 10)),
+                thr("go", around(1000, 10)));
     }
 
     @Test
-    void yieldDiagnosticReadsThePortsYieldAndGosGosched() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.TABLE, group("platform", shape(2, 4, 1_000, 1_000, lock("go", 1, 1, 1, 1), lock("go+yield", 0.79, 1, 1, 1)),
-                shape(2, 4, 100_000, 100_000, lock("go", 1, 1, 1, 1), lock("go+yield", 1.12, 1, 1, 1))));
-        r.put(Plan.GO_TABLE, group("goroutines", shape(2, 4, 10_000, 10_000, lock("go-native", 1, 1, 1, 1),
-                lock("go-native+gosched", 1.4, 1, 1, 1))));
-        List<Finding> f = of(Claims.evaluate(r), "yield-diagnostic");
-        assertThat(f.get(0).value()).isCloseTo(0.955, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(f.get(0).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(f.get(1).verdict()).isEqualTo(Verdict.HOLDS);
-    }
-
-    @Test
-    void waitBoundIsTheLongestWaitWithoutStarvationModeOverWithIt() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.WAITS, group("platform", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
-                lock("go:threshold=never", 1, 1, 1, 400_000_000))));
-        List<Finding> f = of(Claims.evaluate(r), "wait-bound-64");
-        assertThat(f).hasSize(1); // no Go file: no Go column, and no complaint about it
-        assertThat(f.get(0).value()).isEqualTo(50.0);
+    void headlineIsJudgedShapeByShapeWithTheIntervalOfItsBatches() {
+        Map<String, List<GroupResult>> r = Map.of(Plan.SWEEP, List.of(group("platform", sweepShape(2, 4, 1.5), sweepShape(2, 16, 0.5),
+                shape(2, 16, 1_000, 1_000, thr("go", 1, 1), thr("go:threshold=0", 9, 9))))); // not 10 µs: left out
+        List<Finding> f = of(Claims.evaluate(r, Map.of(), Map.of(), 2), "handoff-headline");
+        assertThat(f).extracting(Finding::shape).containsExactly("P=2 W=4 hold 10 µs, outside = hold",
+                "P=2 W=16 hold 10 µs, outside = hold", "P=4", "P=8");
+        assertThat(f.get(0).value()).isCloseTo(1.5, within(1e-9));
+        assertThat(f.get(0).interval().n()).isEqualTo(10);
         assertThat(f.get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(f.get(0).noise()).startsWith("A/A go ÷ go");
+        assertThat(f.get(0).measured()).isEqualTo("10 batches × 200 ms, 1 JVM");
+        assertThat(f.get(1).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(f.get(2).note()).isEqualTo("needs ≥ 4 CPUs (measured on 2)");
+        assertThat(f.get(3).note()).isEqualTo("needs ≥ 8 CPUs (measured on 2)");
     }
 
     @Test
-    void spinbitCpuIsCpuPerAcquisitionAtTheMostWorkers() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.SCALING, group("platform",
-                shape(2, 1, 50, 0, lock("futex", 1, 8e6, 1.0, 1), lock("spinbit", 1, 8e6, 1.0, 1)),
-                shape(2, 8, 50, 0, lock("futex", 1, 7.5e6, 1.9, 1), lock("spinbit", 1.1, 8.25e6, 1.05, 1))));
-        List<Finding> all = Claims.evaluate(r);
-        Finding cpu = of(all, "spinbit-cpu").get(0);
-        assertThat(cpu.value()).isCloseTo((1.9 / 7.5e6) / (1.05 / 8.25e6), org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(cpu.verdict()).isEqualTo(Verdict.HOLDS);
-        Finding throughput = of(all, "spinbit-throughput").get(0);
-        assertThat(throughput.verdict()).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(throughput.note()).isEqualTo("needs ≥ 10 CPUs (measured on 2)");
+    void replicasPoolTheirBatches() {
+        List<GroupResult> two = List.of(group("platform", sweepShape(2, 4, 1.5)), group("platform", sweepShape(2, 4, 1.5)));
+        Finding f = of(Claims.evaluate(Map.of(Plan.SWEEP, two), Map.of(), Map.of(), 2), "handoff-headline").get(0);
+        assertThat(f.interval().n()).isEqualTo(20);
+        assertThat(f.measured()).isEqualTo("20 batches × 200 ms, 2 JVMs");
     }
 
     @Test
-    void spinbitThroughputNeedsAsManyCpusAsThreads() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.SCALING, group("platform", shape(16, 16, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 0.7, 1, 1, 1)),
-                shape(16, 64, 50, 0, lock("futex", 1, 1, 1, 1), lock("spinbit", 5, 1, 1, 1)))); // W > P: not the claim's shape
-        Finding f = of(Claims.evaluate(r), "spinbit-throughput").get(0);
-        assertThat(f.value()).isEqualTo(0.7);
-        assertThat(f.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+    void anAaControlThatIsItselfOffWidensTheBandUntilAModestEffectCannotTell() {
+        double[] noisy = around(1160, 10); // the same lock 16% faster in its second slot: the batches are not even
+        ShapeResult s = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 10)), thr("go:threshold=0", around(1150, 10)),
+                thr("go", noisy));
+        Finding f = of(Claims.evaluate(Map.of(Plan.SWEEP, List.of(group("platform", s))), Map.of(), Map.of(), 2),
+                "handoff-headline").get(0);
+        assertThat(f.verdict()).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(f.verdictText()).isEqualTo("cannot tell here (n = 10, 1.150–1.150)");
+        ShapeResult quiet = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 10)), thr("go:threshold=0", around(1150, 10)),
+                thr("go", around(1000, 10)));
+        assertThat(of(Claims.evaluate(Map.of(Plan.SWEEP, List.of(group("platform", quiet))), Map.of(), Map.of(), 2),
+                "handoff-headline").get(0).verdict()).isEqualTo(Verdict.HOLDS);
     }
 
     @Test
-    void lineupIsComparedWithTheBestOtherLockOfEachRow() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        r.put(Plan.LINEUP, group("platform", // batch by batch: the best other lock of each batch (compare.VersusBest)
-                shape(2, 4, 1_000, 1_000, runs("lineup", 100, 100, 100), runs("go", 90, 90, 90), runs("synchronized", 102, 90, 110)),
-                shape(2, 4, 10_000, 10_000, runs("lineup", 100, 100, 100), runs("go", 90, 99, 90), runs("jdk", 50, 50, 50))));
-        Finding f = of(Claims.evaluate(r), "lineup-best").get(0);
-        assertThat(f.value()).isCloseTo(100.0 / 102, org.assertj.core.api.Assertions.within(1e-9));
+    void aResultWithoutAaControlUsesTheFixedBandAndSaysSo() {
+        ShapeResult s = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 5)), thr("go:threshold=0", around(1500, 5)));
+        Finding f = of(Claims.evaluate(Map.of(Plan.SWEEP, List.of(group("platform", s))), Map.of(), Map.of(), 2),
+                "handoff-headline").get(0);
+        assertThat(f.noise()).isEqualTo(Verdicts.Band.FIXED.text());
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(f.here()).contains("2 rows");
+    }
+
+    @Test
+    void handoffByHoldUsesTheSourcesFigureForEachHold() {
+        ShapeResult one = shape(2, 4, 1_000, 1_000, thr("go", around(1000, 8)), thr("go:threshold=0", around(1050, 8)), thr("go", around(1000, 8)));
+        ShapeResult ten = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 8)), thr("go:threshold=0", around(500, 8)), thr("go", around(1000, 8)));
+        List<Finding> f = of(Claims.evaluate(Map.of(Plan.TABLE, List.of(group("platform", one, ten))), Map.of(), Map.of(), 2),
+                "handoff-by-hold");
+        assertThat(f.get(0).source().low()).isEqualTo(1.05);
+        assertThat(f.get(1).source().low()).isEqualTo(1.41);
+        assertThat(f.get(1).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(f.get(1).differs()).isEqualTo("P = 2 vs the source's GOMAXPROCS = 4");
+    }
+
+    @Test
+    void waitBoundFlagsAWaitCappedByTheWindow() {
+        ShapeResult s = shape(2, 64, 10_000, 0, waits("go", 8_000_000, 9_000_000, 7_000_000, 8_000_000, 8_500_000),
+                waits("go:threshold=never", 180_000_000, 190_000_000, 185_000_000, 170_000_000, 175_000_000));
+        Finding f = of(Claims.evaluate(Map.of(Plan.WAITS, List.of(group("platform", s))), Map.of(), Map.of(), 2), "wait-bound-64").get(0);
+        assertThat(f.value()).isCloseTo(170.0 / 8, within(1e-9)); // median of the batches' ratios
+        assertThat(f.note()).startsWith("capped by the window: go:threshold=never waited 170–190 ms of a 200 ms window")
+                .contains("the default's own longest wait 7.0–9.0 ms (the source: 2–4 ms)");
+        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    /** The spinbit ladder as the plan makes it on {@code cpus} CPUs, futex burning {@code cpuRatio} × spinbit's CPU per acquisition. */
+    private static List<GroupResult> ladder(int cpus, double cpuRatio, double throughputRatio) {
+        int procs = Plan.scalingProcs(cpus);
+        List<ShapeResult> shapes = new ArrayList<>();
+        for (int w : Plan.scalingWorkers(procs, false)) {
+            List<Batch> futex = new ArrayList<>();
+            List<Batch> spinbit = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                double wobble = 1 + 0.003 * ((i % 3) - 1);
+                futex.add(new Batch(1e6 * wobble, 1, cpuRatio * wobble, 0));
+                spinbit.add(new Batch(1e6 * throughputRatio, 1, throughputRatio, 0));
+            }
+            shapes.add(shape(procs, w, 50, 0, lock("futex", futex), lock("spinbit", spinbit), lock("futex", futex)));
+        }
+        return List.of(new GroupResult("platform", procs, "test", 1, 0, shapes));
+    }
+
+    @Test
+    void spinbitCpuIsReadAtTheMostWorkersOnEveryMachineTheManyCoreScriptRunsOn() {
+        for (int cpus : List.of(2, 4, 16, 32, 64, 128)) {
+            List<Finding> all = Claims.evaluate(Map.of(Plan.SCALING, ladder(cpus, 2.0, 1.0)), Map.of(), Map.of(), cpus);
+            List<Finding> cpu = measured(all, "spinbit-cpu");
+            int procs = Plan.scalingProcs(cpus);
+            assertThat(cpu).as(cpus + " CPUs").hasSize(1);
+            assertThat(cpu.get(0).shape()).as(cpus + " CPUs").startsWith("P=" + procs + " W=" + Math.min(64, 4 * procs) + " ");
+            assertThat(cpu.get(0).value()).isCloseTo(2.0, within(0.01));
+            assertThat(cpu.get(0).verdict()).as(cpus + " CPUs").isEqualTo(Verdict.HOLDS);
+        }
+    }
+
+    @Test
+    void spinbitThroughputNeedsTenCpusAndReadsEveryShapeWithTenToPWorkers() {
+        for (int cpus : List.of(2, 4, 16, 32, 64, 128)) {
+            List<Finding> all = Claims.evaluate(Map.of(Plan.SCALING, ladder(cpus, 2.0, 2.0)), Map.of(), Map.of(), cpus);
+            List<Finding> t = of(all, "spinbit-throughput");
+            if (cpus < 10) {
+                assertThat(t).extracting(Finding::note).containsExactly("needs ≥ 10 CPUs (measured on " + cpus + ")");
+            } else {
+                assertThat(t).as(cpus + " CPUs").extracting(Finding::shape).containsExactly("P=16 W=16 hold 50 ns, no outside work");
+                assertThat(t.get(0).verdict()).isEqualTo(Verdict.HOLDS);
+            }
+        }
+    }
+
+    @Test
+    void spinbitLightIsSpinbitOverFutexAtOneAndTwoThreads() {
+        List<Finding> light = measured(Claims.evaluate(Map.of(Plan.SCALING, ladder(2, 2.0, 0.8)), Map.of(), Map.of(), 2), "spinbit-light");
+        assertThat(light).extracting(Finding::shape).allMatch(s -> s.contains("W=1 ") || s.contains("W=2 "));
+        assertThat(light).extracting(Finding::verdict).containsOnly(Verdict.HOLDS);
+    }
+
+    @Test
+    void lineupIsComparedWithTheBestOtherLockOfEachBatchLeavingItsAaCopyOut() {
+        ShapeResult s = shape(2, 4, 1_000, 1_000, thr("lineup", around(100, 8)), thr("go", around(90, 8)),
+                thr("synchronized", around(102, 8)), thr("lineup", around(200, 8)));
+        Finding f = of(Claims.evaluate(Map.of(Plan.LINEUP, List.of(group("platform", s))), Map.of(), Map.of(), 2), "lineup-best").get(0);
+        assertThat(f.value()).isCloseTo(100.0 / 102, within(1e-9));
+        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
     }
 
     @Test
     void lineup64NeedsBothTheThroughputAndTheBoundedWait() {
-        Map<String, List<GroupResult>> r = new HashMap<>();
-        List<GroupResult> groups = new ArrayList<>();
-        groups.addAll(group("platform", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
-                utilization(lock("lineup", 1, 1, 1, 1_500_000), 0.97))));
-        groups.addAll(group("virtual", shape(2, 64, 10_000, 0, lock("go", 1, 1, 1, 8_000_000),
-                utilization(lock("lineup", 1, 1, 1, 9_000_000), 0.97))));
-        r.put(Plan.WAITS, groups);
-        List<Finding> f = of(Claims.evaluate(r), "lineup-64");
-        assertThat(f).extracting(Finding::verdict).containsExactly(Verdict.HOLDS, Verdict.HOLDS_IN_DIRECTION);
-        assertThat(f.get(0).here()).isEqualTo("97% of the ceiling, longest wait 1.5 ms");
+        List<Batch> good = new ArrayList<>();
+        List<Batch> slowWaits = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            good.add(new Batch(97_000 + i, 1_500_000, 1, 0)); // ceiling 1e5/s at 10 µs
+            slowWaits.add(new Batch(97_000 + i, 9_000_000, 1, 0));
+        }
+        List<GroupResult> groups = List.of(group("platform", shape(2, 64, 10_000, 0, thr("go", around(1, 8)), lock("lineup", good))),
+                group("virtual", shape(2, 64, 10_000, 0, thr("go", around(1, 8)), lock("lineup", slowWaits))));
+        List<Finding> f = of(Claims.evaluate(Map.of(Plan.WAITS, groups), Map.of(), Map.of(), 2), "lineup-64");
+        assertThat(f).extracting(Finding::verdict).containsExactly(Verdict.HOLDS, Verdict.DOES_NOT_HOLD);
+        assertThat(f.get(0).here()).startsWith("97% [97–97%] of the ceiling, longest wait 1.5 [1.5–1.5] ms, n = 8");
     }
 
-    private static LockResult utilization(LockResult l, double share) {
-        return new LockResult(l.spec(), l.runs(), l.throughput(), new Spread(share, share, share), l.ratio(), l.waits(), l.jain(),
-                l.cpuPerWall(), l.starvationShare());
+    private static FairnessResult.Sample sample(String lock, int run, double opsPerSec, double deviance, double cost, double jain) {
+        return new FairnessResult.Sample(lock, run, 1, 10_000_000_000L, opsPerSec, cost, deviance, 1, 1, 1, new long[] {1}, 1.0, jain);
     }
 
     @Test
-    void testMutexIsTheMutexOverTheSemaphoreWithinEachRun() {
-        FairnessResult.Sample kernel0 = sample("kernel", 0, 86_000);
-        FairnessResult.Sample sem0 = sample("semaphore", 0, 63_000);
-        FairnessResult.Sample kernel1 = sample("kernel", 1, 90_000);
-        FairnessResult.Sample sem1 = sample("semaphore", 1, 30_000);
+    void testMutexIsTheMutexOverTheSourcesSemaphoreWithinEachRun() {
+        List<FairnessResult.Sample> samples = new ArrayList<>();
+        for (int run = 0; run < 6; run++) {
+            samples.add(sample("kernel", run, 86_000 + run, 180, 200, 0.9));
+            samples.add(sample("semaphore:wake2", run, 35_000, 290, 500, 0.99));
+        }
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
-                List.of(new FairnessResult.Group("platform", 2, "test", 1, List.of(kernel0, sem0, kernel1, sem1))));
-        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result)), "mutex-vs-semaphore").get(0);
-        assertThat(f.value()).isCloseTo((86.0 / 63 + 3.0) / 2, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
-        assertThat(f.here()).contains("2 runs");
+                List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2);
+        Finding ops = of(all, "mutex-vs-semaphore").get(0);
+        assertThat(ops.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(ops.shape()).isEqualTo("P=2, kernel ÷ semaphore:wake2");
+        assertThat(ops.note()).isEmpty();
+        assertThat(ops.differs()).startsWith("P = 2 vs the source's 8 CPUs");
+        assertThat(of(all, "deviance").get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(of(all, "relative-deviance").get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(of(all, "semaphore-fairer").get(0).verdict()).isEqualTo(Verdict.HOLDS);
     }
 
-    private static FairnessResult.Sample sample(String lock, int run, double opsPerSec) {
-        return new FairnessResult.Sample(lock, run, 1, 1, opsPerSec, 1, 1, 1, 1, 1, new long[] {1}, 1.0, 1);
+    @Test
+    void testMutexLabelsASubstituteComparator() {
+        List<FairnessResult.Sample> samples = new ArrayList<>();
+        for (int run = 0; run < 3; run++) {
+            samples.add(sample("kernel", run, 86_000, 180, 200, 0.9));
+            samples.add(sample("semaphore", run, 35_000, 290, 500, 0.99));
+        }
+        FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
+                List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2), "mutex-vs-semaphore").get(0);
+        assertThat(f.note()).isEqualTo("comparator semaphore stands in for the source's semaphore:wake2");
     }
 
-    /** One group of the suite: each benchmark's old (blocking) and new (hybrid) ns/op, two runs each at the same value. */
+    /** One group of the suite: each benchmark's old and new ns/op over five runs with a little spread. */
     private static SuiteResult.Group suiteGroup(int procs, Map<String, double[]> oldAndNew) {
         List<SuiteResult.Measurement> ms = new ArrayList<>();
         oldAndNew.forEach((bench, v) -> {
-            for (int rep = 0; rep < 2; rep++) {
-                ms.add(new SuiteResult.Measurement(bench, "futex:blocking", rep, 1000, (long) (v[0] * 1000), v[0]));
-                ms.add(new SuiteResult.Measurement(bench, "futex", rep, 1000, (long) (v[1] * 1000), v[1]));
+            for (int rep = 0; rep < 5; rep++) {
+                ms.add(new SuiteResult.Measurement(bench, "futex:blocking", rep, 1000, 0, v[0] * (1 + 0.001 * rep)));
+                ms.add(new SuiteResult.Measurement(bench, "futex", rep, 1000, 0, v[1] * (1 + 0.001 * rep)));
             }
         });
         return new SuiteResult.Group("platform", procs, "test", 0, ms);
     }
 
     @Test
-    void hybridClaimsAreOldOverNewAtEachOfTheSourcesThreadCounts() {
-        Map<String, double[]> one = Map.of("SelectContended", new double[] {100, 101}, "ChanContended", new double[] {100, 100},
-                "ChanProdCons0", new double[] {100, 100}, "ChanProdCons10", new double[] {100, 100},
-                "ChanProdCons100", new double[] {100, 100}, "MutexOnSema", new double[] {30, 30});
-        Map<String, double[]> two = Map.of("SelectContended", new double[] {130, 100}, // 1.3×: source 2.07×
-                "ChanContended", new double[] {200, 100}, "ChanProdCons0", new double[] {220, 100},
-                "ChanProdCons10", new double[] {240, 100}, "ChanProdCons100", new double[] {260, 100}, // median 2.3×: source 1.50–3.63×
-                "MutexOnSema", new double[] {40, 50}); // 0.8×: source 2.39×
-        Map<String, double[]> three = Map.of("SelectContended", new double[] {500, 100}); // P=3: not in the source's table
+    void hybridRowsAreBenchmarkByBenchmarkWithTheirPValuesAndNeedsRowsForMissingP() {
+        Map<String, double[]> two = new HashMap<>(Map.of("SelectContended", new double[] {206, 100}, // 2.06×: source 2.07×
+                "MutexOnSema", new double[] {40, 50})); // 0.8×: source 2.39×
         SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
-                List.of(suiteGroup(1, one), suiteGroup(2, two), suiteGroup(3, three)), List.of());
-        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r));
-
-        List<Finding> chan = of(all, "hybrid-chan");
-        assertThat(chan).extracting(Finding::column).containsExactly("platform P=1", "platform P=2");
-        assertThat(chan.get(0).source().text()).startsWith("1.06×–1.09× over 4 benchmarks at 1 thread");
-        assertThat(chan.get(0).verdict()).as("level here where the source saw 6–9%").isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(chan.get(1).value()).isCloseTo(2.3, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(chan.get(1).here()).isEqualTo("2.30× (2.00×–2.60×, 4 benchmarks)");
-        assertThat(chan.get(1).verdict()).isEqualTo(Verdict.HOLDS);
-
+                List.of(suiteGroup(1, Map.of("SelectContended", new double[] {100, 100})), suiteGroup(2, two)), List.of());
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r), 2);
         List<Finding> select = of(all, "hybrid-select");
+        assertThat(select).extracting(Finding::shape).containsExactly("SelectContended P=1", "SelectContended P=2",
+                "SelectContended P=4", "SelectContended P=8", "SelectContended P=16");
         assertThat(select.get(0).verdict()).as("level at 1 thread, as in the source (1.04×)").isEqualTo(Verdict.HOLDS);
-        assertThat(select.get(1).source().text()).startsWith("2.07× (661 → 320 ns/op at 2 threads");
-        assertThat(select.get(1).verdict()).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-
+        assertThat(select.get(1).here()).contains("p = 0.008");
+        assertThat(select.get(1).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(select.get(2).note()).isEqualTo("needs ≥ 4 CPUs (measured on 2)");
         List<Finding> mutex = of(all, "hybrid-mutex");
         assertThat(mutex.get(1).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(mutex.get(1).source().low()).isCloseTo(108 / 45.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(mutex.get(0).note()).isEqualTo("neither lock measured on MutexOnSema");
     }
 
     @Test
-    void hybridClaimsReadTheSourcesSlowdownAtFourThreadsAsAClaimToo() {
-        SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
-                List.of(suiteGroup(4, Map.of("MutexOnSema", new double[] {80, 100}))), List.of());
-        Finding f = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r)), "hybrid-mutex").get(0);
-        assertThat(f.source().low()).isCloseTo(103.0 / 127, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(f.verdict()).as("0.80× here, 0.81× there: the hybrid lock is slower beneath sync.Mutex").isEqualTo(Verdict.HOLDS);
-        assertThat(of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r)), "hybrid-select"))
-                .as("a benchmark not measured gives no figure").extracting(Finding::verdict).containsExactly(Verdict.CANNOT_TELL);
-    }
-
-    @Test
-    void missingExperimentsCannotTell() {
-        List<Finding> all = Claims.evaluate(Map.of());
+    void everyClaimHasARowAndMissingExperimentsCannotTell() {
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(), 2);
         assertThat(all).extracting(Finding::verdict).containsOnly(Verdict.CANNOT_TELL);
         assertThat(all).extracting(Finding::claim).containsAll(Claims.ALL.stream().map(Claims.Claim::id).toList());
         assertThat(of(all, "handoff-headline").get(0).note()).isEqualTo("experiment sweep-headline has no result");
+        assertThat(of(all, "spinbit-halving").get(0).note()).isEqualTo("needs ≥ 12 CPUs (measured on 2)");
     }
 }

@@ -30,7 +30,7 @@ class ReproduceCommandTest {
                 new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
         assertThat(status).isZero();
         assertThat(out.toString()).contains("cannot tell here").doesNotContain(" holds ").doesNotContain("SourceFigure[")
-                .contains("source 1.48×");
+                .contains("source 1.11–2.04×");
         assertThat(dir.resolve("summary.md")).isRegularFile();
         assertThat(dir.resolve("index.html")).isRegularFile();
     }

@@ -65,14 +65,32 @@ class ReproductionTest {
 
         Finding headline = findings.stream().filter(f -> f.claim().equals("handoff-headline")).findFirst().orElseThrow();
         assertThat(headline.column()).isEqualTo("platform");
-        assertThat(headline.verdict()).isNotEqualTo(Verdict.CANNOT_TELL);
+        assertThat(headline.interval().n()).isEqualTo(1);
+        assertThat(headline.verdictText()).as("one batch carries no verdict").startsWith("cannot tell here (n = 1, ");
         assertThat(findings).filteredOn(f -> f.claim().equals("lineup-best")).extracting(Finding::verdict)
                 .containsExactly(Verdict.CANNOT_TELL);
         String summary = Files.readString(dir.resolve("summary.md"));
         assertThat(summary).contains("| handoff-headline | platform |").contains("docs/verdicts.md")
-                .contains("`sweep-headline.json`");
+                .contains("`sweep-headline.json`").contains("Commit: ");
+        assertThat(dir.resolve(Host.FILE)).isRegularFile();
+        assertThat(Files.readString(dir.resolve(ClaimChart.SVG))).startsWith("<svg");
         String page = Files.readString(dir.resolve("index.html"));
-        assertThat(page).contains("Claims and verdicts").contains("sweep-headline.json").contains("<canvas id=\"claims\"");
+        assertThat(page).contains("Claims and verdicts").contains("sweep-headline.json").contains("<canvas id=\"claims\"")
+                .contains("<img src=\"" + ClaimChart.SVG + "\"");
+    }
+
+    @Test
+    @Timeout(120)
+    void replicasMeasureInTheirOwnFilesAndTheClaimsPoolThem(@TempDir Path dir) throws Exception {
+        Experiment one = tinyPlan().get(0);
+        List<Experiment> plan = List.of(one, one.replica(2));
+        Reproduction r = new Reproduction(dir, plan, Optional.empty(), "test", new PrintWriter(new StringWriter(), true));
+        r.measure();
+        assertThat(dir.resolve(Plan.SWEEP + ".json")).isRegularFile();
+        assertThat(dir.resolve(Plan.SWEEP + ".r2.json")).isRegularFile();
+        Finding headline = r.writeFindings().stream().filter(f -> f.claim().equals("handoff-headline")).findFirst().orElseThrow();
+        assertThat(headline.interval().n()).isEqualTo(2);
+        assertThat(headline.measured()).endsWith("2 JVMs");
     }
 
     @Test
@@ -88,14 +106,14 @@ class ReproductionTest {
         r.measure();
         assertThat(dir.resolve(Plan.HYBRID + ".json")).isRegularFile();
         List<Finding> findings = r.writeFindings();
-        assertThat(findings).filteredOn(f -> f.claim().equals("hybrid-select")).singleElement()
-                .satisfies(f -> {
-                    assertThat(f.column()).isEqualTo("platform P=1");
+        assertThat(findings).filteredOn(f -> f.claim().equals("hybrid-select") && f.shape().equals("SelectContended P=1"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.column()).isEqualTo("platform");
                     assertThat(f.value()).isPositive();
-                    assertThat(f.verdict()).isNotEqualTo(Verdict.CANNOT_TELL);
+                    assertThat(f.here()).contains("p = ").contains("n = 1 + 1");
                 });
         assertThat(findings).filteredOn(f -> f.claim().equals("hybrid-chan")).extracting(Finding::verdict)
-                .as("no channel benchmark measured").containsExactly(Verdict.CANNOT_TELL);
+                .as("no channel benchmark measured").containsOnly(Verdict.CANNOT_TELL);
         assertThat(Files.readString(dir.resolve("index.html"))).contains(Plan.HYBRID + ".json");
     }
 }

@@ -2,62 +2,137 @@ package dev.mutexlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.lab.reproduce.Verdicts.Band;
+import dev.mutexlab.lab.reproduce.Verdicts.Target;
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import org.junit.jupiter.api.Test;
 
+/** Every verdict of every rule, on synthetic intervals, including the straddling cases. */
 class VerdictsTest {
-    private static final SourceFigure FASTER = SourceFigure.of(1.48, "1.48×");
-    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×");
-    private static final SourceFigure SLOWER = SourceFigure.range(0.6, 0.8, "0.6–0.8×");
+    private static final SourceFigure HANDOFF = SourceFigure.range(1.11, 2.04, "1.11–2.04×"); // widened 0.888–2.55
+    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×"); // widened 0.792–1.2375
+    private static final SourceFigure SLOWER = SourceFigure.range(0.6, 0.8, "0.6–0.8×"); // widened 0.48–1.0
+    private static final Band BAND = new Band(0.95, 1.05, "A/A");
 
-    @Test
-    void ratioWithinTheToleranceOnTheSourcesSideHolds() {
-        assertThat(Verdicts.ratio(FASTER, 1.48)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.ratio(FASTER, 1.20)).isEqualTo(Verdict.HOLDS); // 1.48 / 1.25 = 1.184
-        assertThat(Verdicts.ratio(FASTER, 1.84)).isEqualTo(Verdict.HOLDS); // 1.48 × 1.25 = 1.85
-        assertThat(Verdicts.ratio(SLOWER, 0.5)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.ratio(TIE, 1.03)).isEqualTo(Verdict.HOLDS);
+    private static Interval i(double low, double high) {
+        return new Interval((low + high) / 2, low, high, 10);
     }
 
     @Test
-    void ratioOnTheSourcesSideButOutsideTheToleranceHoldsInDirection() {
-        assertThat(Verdicts.ratio(FASTER, 1.10)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-        assertThat(Verdicts.ratio(FASTER, 3.0)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-        assertThat(Verdicts.ratio(SLOWER, 0.2)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+    void intervalInsideTheWidenedRangeHolds() {
+        assertThat(Verdicts.ratio(HANDOFF, i(1.2, 1.8), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(HANDOFF, i(1.06, 2.5), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(SLOWER, i(0.5, 0.9), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(TIE, i(0.97, 1.03), BAND)).isEqualTo(Verdict.HOLDS);
     }
 
     @Test
-    void ratioOnTheOtherSideOrLevelDoesNotHold() {
-        assertThat(Verdicts.ratio(FASTER, 0.53)).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Verdicts.ratio(FASTER, 1.04)).isEqualTo(Verdict.DOES_NOT_HOLD); // inside the noise band
-        assertThat(Verdicts.ratio(TIE, 1.2)).isEqualTo(Verdict.DOES_NOT_HOLD); // an effect where the source had none
-        assertThat(Verdicts.ratio(SLOWER, 1.0)).isEqualTo(Verdict.DOES_NOT_HOLD);
+    void theWidenedRangeNeverReachesIntoTheBand() {
+        // 1.11 / 1.25 = 0.888 would let a no-effect interval hold; the band's edge is the floor.
+        assertThat(Verdicts.ratio(HANDOFF, i(1.02, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(HANDOFF, i(1.02, 1.3), new Band(0.99, 1.01, "narrow"))).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void intervalBeyondTheBandOnTheSourcesSideButOutsideTheRangeHoldsInDirection() {
+        assertThat(Verdicts.ratio(HANDOFF, i(2.0, 3.0), BAND)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.ratio(SourceFigure.of(1.48, "1.48×"), i(1.06, 1.12), BAND)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.ratio(SLOWER, i(0.2, 0.4), BAND)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+    }
+
+    @Test
+    void intervalExcludingTheRangeOnTheOtherSideDoesNotHold() {
+        assertThat(Verdicts.ratio(HANDOFF, i(0.5, 0.8), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(SourceFigure.of(1.48, "1.48×"), i(0.97, 1.1), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(SLOWER, i(1.01, 1.3), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(TIE, i(1.3, 1.5), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD); // an effect where the source had none
+        assertThat(Verdicts.ratio(TIE, i(0.5, 0.7), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // below the band where the source saw a gain: the widened range starts at the band's edge, not at 1.11 / 1.25
+        assertThat(Verdicts.ratio(HANDOFF, i(0.84, 0.93), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(HANDOFF, i(0.97, 1.04), BAND)).as("no effect, tightly").isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void intervalStraddlingAnEdgeCannotTell() {
+        assertThat(Verdicts.ratio(HANDOFF, i(0.9, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the band
+        assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
+        assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void aBandThatReachesTheSourcesFigureRefutesOnlyBeyondItself() {
+        Band wide = new Band(0.85, 1 / 0.85, "wide A/A"); // reaches 1.11, the source's low end
+        assertThat(Verdicts.ratio(HANDOFF, i(1.0, 1.1), wide)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(HANDOFF, i(0.7, 0.8), wide)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), new Band(0.78, 1 / 0.78, "wide"))).isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
     void noFigureCannotTell() {
-        assertThat(Verdicts.ratio(FASTER, Double.NaN)).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(Verdicts.target(new double[0], 0.95)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(HANDOFF, new Interval(Double.NaN, Double.NaN, Double.NaN, 0), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.allOf(Verdicts.meets(new Interval(Double.NaN, Double.NaN, Double.NaN, 0), 0.95)))
+                .isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
-    void directionOnlyHoldsForAnyClearEffect() {
+    void directionOnlyHoldsForAnIntervalBeyondTheBand() {
         SourceFigure above = SourceFigure.above("more");
-        assertThat(Verdicts.ratio(above, 1.06)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.ratio(above, 40)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.ratio(above, 1.0)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(above, i(1.06, 40), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(above, i(1.0, 1.2), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(above, i(0.9, 1.04), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        SourceFigure below = SourceFigure.below("less");
+        assertThat(Verdicts.ratio(below, i(0.5, 0.9), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(below, i(0.9, 1.0), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(below, i(0.96, 1.2), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
     }
 
     @Test
-    void severalTargetsHoldOnlyTogether() {
-        assertThat(Verdicts.allOf(true, true)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.allOf(true, false)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-        assertThat(Verdicts.allOf(false, false)).isEqualTo(Verdict.DOES_NOT_HOLD);
+    void theBandIsTheAaIntervalMadeSymmetricAndNeverNarrowerThanTheFloor() {
+        Band wide = Band.of(i(0.9, 1.02), "go ÷ go");
+        assertThat(wide.low()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(wide.high()).isCloseTo(1 / 0.9, org.assertj.core.data.Offset.offset(1e-9));
+        Band floor = Band.of(i(0.999, 1.001), "go ÷ go");
+        assertThat(floor.high()).isCloseTo(1 + Verdicts.MIN_NOISE, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Band.of(new Interval(Double.NaN, Double.NaN, Double.NaN, 0), "none")).isEqualTo(Band.FIXED);
     }
 
     @Test
-    void targetHoldsOnlyWhenEveryRowReachesIt() {
-        assertThat(Verdicts.target(new double[] {0.97, 1.0, 1.3}, 0.95)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.target(new double[] {0.80, 1.0, 1.3}, 0.95)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-        assertThat(Verdicts.target(new double[] {0.80, 0.9, 1.3}, 0.95)).isEqualTo(Verdict.DOES_NOT_HOLD);
+    void aShareHoldsInsideTheWidenedRangeAndFailsOutsideIt() {
+        SourceFigure half = SourceFigure.of(0.48, "48%"); // widened 0.384–0.6
+        assertThat(Verdicts.share(half, i(0.45, 0.55))).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.share(half, i(0.62, 0.78))).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.share(half, i(0.55, 0.65))).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void tooFewBatchesCannotTell() {
+        Interval three = new Interval(1.5, 1.4, 1.6, Verdicts.MIN_BATCHES - 1);
+        assertThat(Verdicts.ratio(HANDOFF, three, BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.meets(three, 0.95)).isEqualTo(Target.UNDECIDED);
+    }
+
+    @Test
+    void suiteRowsCountAnEffectOnlyBelowAlpha() {
+        SourceFigure gain = SourceFigure.of(2.07, "2.07×");
+        assertThat(Verdicts.suite(gain, 2.0, 0.008)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.suite(gain, 1.2, 0.008)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.suite(gain, 0.8, 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.suite(gain, 2.0, 0.1)).isEqualTo(Verdict.CANNOT_TELL); // 3 runs against 3 can give no less
+        SourceFigure level = SourceFigure.of(1.036, "1.04×");
+        assertThat(Verdicts.suite(level, 1.051, 0.1)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.suite(level, 1.6, 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.suite(level, 1.6, 0.2)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void targetsHoldWhenAllAreMetAndFailWhenAnyIsMissed() {
+        assertThat(Verdicts.meets(i(0.96, 1.1), 0.95)).isEqualTo(Target.MET);
+        assertThat(Verdicts.meets(i(0.8, 0.94), 0.95)).isEqualTo(Target.MISSED);
+        assertThat(Verdicts.meets(i(0.9, 1.0), 0.95)).isEqualTo(Target.UNDECIDED);
+        assertThat(Verdicts.atMost(i(0.01, 0.02), 0.03)).isEqualTo(Target.MET);
+        assertThat(Verdicts.atMost(i(0.04, 0.05), 0.03)).isEqualTo(Target.MISSED);
+        assertThat(Verdicts.allOf(Target.MET, Target.MET)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.allOf(Target.MET, Target.MISSED)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.allOf(Target.MET, Target.UNDECIDED)).isEqualTo(Verdict.CANNOT_TELL);
     }
 }
