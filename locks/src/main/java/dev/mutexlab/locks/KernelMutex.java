@@ -5,6 +5,7 @@ import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -251,7 +252,7 @@ public final class KernelMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = node.block(this, mode, deadlineNanos);
+            int r = node.block(parkBlocker(), mode, deadlineNanos);
             interrupted |= r == Waiter.INTERRUPTED;
             slept = true;
             waitList.lockGuard();
@@ -435,6 +436,11 @@ public final class KernelMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return waitList.size();
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return waitList.threads();
     }
 
     @Override

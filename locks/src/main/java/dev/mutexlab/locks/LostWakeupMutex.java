@@ -2,6 +2,7 @@ package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.WaitQueue;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -59,7 +60,7 @@ final class LostWakeupMutex extends AbstractMutex {
                 w.restoreInterrupt();
                 return true;
             }
-            int r = w.block(this, mode, deadlineNanos);
+            int r = w.block(parkBlocker(), mode, deadlineNanos);
             if (r != Waiter.SIGNALLED) {
                 leave(w);
                 if (tryAcquireOnce()) {
@@ -107,6 +108,11 @@ final class LostWakeupMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return queue.size();
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return queue.threads();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks;
 
+import java.util.Collection;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
@@ -35,8 +36,52 @@ public interface Mutex extends Lock {
     /** How many times the current thread holds this lock (0 if it does not hold it). */
     int getHoldCount();
 
+    /**
+     * Whether this lock grants itself in order of arrival, as {@code new ReentrantLock(true)} does
+     * (only {@code semaphore:handoff} does; every other lock lets an arriving thread barge).
+     */
+    boolean isFair();
+
+    /**
+     * The thread that holds this lock, or null when it is free; like {@code ReentrantLock}'s
+     * protected {@code getOwner()}, a snapshot for monitoring: a thread that is not the owner may
+     * see a value that is already stale, or null while the lock is being handed over.
+     */
+    Thread getOwner();
+
     /** An estimate of the number of threads waiting to acquire this lock. */
     int getQueueLength();
+
+    /**
+     * Whether any thread may be waiting to acquire this lock; as in {@code ReentrantLock}, a true
+     * answer does not guarantee that another thread will ever acquire it. For monitoring.
+     */
+    boolean hasQueuedThreads();
+
+    /**
+     * Whether {@code thread} is waiting to acquire this lock, as far as the lock can tell: a thread
+     * counts once it is queued or asleep in the lock's slow path (a thread still spinning before it
+     * queues does not). For monitoring.
+     *
+     * @throws NullPointerException if {@code thread} is null
+     */
+    boolean hasQueuedThread(Thread thread);
+
+    /**
+     * The threads waiting to acquire this lock, in no guaranteed order; an estimate, for monitoring
+     * (threads come and go while it is built), as {@code ReentrantLock}'s protected method.
+     */
+    Collection<Thread> getQueuedThreads();
+
+    /**
+     * Whether any thread waits on {@code condition}, a condition of this lock (a signalled thread no
+     * longer does). For monitoring.
+     *
+     * @throws IllegalMonitorStateException if the current thread does not hold this lock
+     * @throws IllegalArgumentException if {@code condition} is not one of this lock's conditions
+     * @throws NullPointerException if {@code condition} is null
+     */
+    boolean hasWaiters(Condition condition);
 
     /**
      * The number of threads waiting on {@code condition}, a condition of this lock, as
@@ -45,8 +90,19 @@ public interface Mutex extends Lock {
      *
      * @throws IllegalMonitorStateException if the current thread does not hold this lock
      * @throws IllegalArgumentException if {@code condition} is not one of this lock's conditions
+     * @throws NullPointerException if {@code condition} is null
      */
     int getWaitQueueLength(Condition condition);
+
+    /**
+     * The threads waiting on {@code condition}, a condition of this lock, in order of arrival, as
+     * {@code ReentrantLock}'s protected {@code getWaitingThreads(Condition)}.
+     *
+     * @throws IllegalMonitorStateException if the current thread does not hold this lock
+     * @throws IllegalArgumentException if {@code condition} is not one of this lock's conditions
+     * @throws NullPointerException if {@code condition} is null
+     */
+    Collection<Thread> getWaitingThreads(Condition condition);
 
     /**
      * A snapshot of this lock's event counters. When statistics were not enabled at construction
