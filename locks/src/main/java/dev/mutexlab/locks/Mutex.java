@@ -15,6 +15,15 @@ import java.util.concurrent.locks.Lock;
  * effects of a volatile read, a release those of a volatile write, as the {@link Lock} contract
  * specifies.
  *
+ * <p>The JDK's tools see a mutexlab lock as they see a {@code ReentrantLock}: the holder lists it
+ * under "Locked ownable synchronizers" in {@code jstack -l} and
+ * {@link java.lang.management.ThreadInfo#getLockedSynchronizers()}, a waiter parked in its slow path
+ * names it (and its owner) as the lock it waits for, and
+ * {@link java.lang.management.ThreadMXBean#findDeadlockedThreads()} finds a deadlock through
+ * mutexlab locks. The object these tools show is the lock's internal
+ * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer} (class
+ * {@code AbstractMutex$Owner}), not the lock itself.
+ *
  * <pre>{@code
  * Mutex m = new GoMutex();
  * m.lock();
