@@ -1,8 +1,8 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.EventCounters;
+import dev.mutexlab.locks.internal.Jfr;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
-import dev.mutexlab.locks.internal.MutexStatisticsEvent;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.util.Collection;
@@ -51,13 +51,15 @@ abstract class AbstractMutex implements Mutex {
     private final Owner owner = new Owner();
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
     private int extraHolds;
+    /** The lock's name, or null; read only by toString and JFR events (volatile: set once, read rarely). */
+    private volatile String name;
     /** Event counters, or null when statistics are off (every recording site is a null check). */
     protected final EventCounters stats;
 
     protected AbstractMutex(boolean recordStats) {
         this.stats = recordStats ? new EventCounters() : null;
         if (recordStats) {
-            MutexStatisticsEvent.track(this); // reads only stats, assigned above
+            Jfr.track(this); // reads only stats, assigned above; a no-op without JFR
         }
     }
 
@@ -258,6 +260,17 @@ abstract class AbstractMutex implements Mutex {
     }
 
     @Override
+    public final Mutex named(String name) {
+        this.name = name;
+        return this;
+    }
+
+    @Override
+    public final String getName() {
+        return name;
+    }
+
+    @Override
     public final LockStats stats() {
         return EventCounters.snapshotOf(stats);
     }
@@ -279,7 +292,8 @@ abstract class AbstractMutex implements Mutex {
     @Override
     public String toString() {
         Thread o = ownerForMonitoring();
-        return getClass().getSimpleName() + "["
+        String n = name;
+        return getClass().getSimpleName() + (n == null ? "" : " '" + n + "'") + "["
                 + (o == null ? (isLockedCore() ? "locked" : "unlocked") : "locked by thread " + o.getName())
                 + ", " + stateString() + "]";
     }

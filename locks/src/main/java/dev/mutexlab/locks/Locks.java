@@ -19,6 +19,13 @@ import java.util.function.BiFunction;
  *
  * <p>Every lock accepts the flag {@code stats} where it records statistics
  * ({@code go:threshold=0:stats}); {@link #create(String, boolean)} turns them on without it.
+ * Every {@link Mutex} accepts the option {@code name} ({@code go:name=cache}), the lock's
+ * {@link Mutex#named(String) name} in {@code toString} and in the JFR events.
+ *
+ * <pre>{@code
+ * Mutex cacheLock = Locks.mutex("go:carrieraware:name=cache");
+ * Lock any = Locks.create("jdk");   // a ReentrantLock: Locks.mutex("jdk") throws
+ * }</pre>
  */
 public final class Locks {
 
@@ -86,7 +93,8 @@ public final class Locks {
     }
 
     /**
-     * A new lock for {@code spec}.
+     * A new lock for {@code spec}. The specs {@code jdk} and {@code jdk-fair} give a
+     * {@link ReentrantLock}; every other spec gives a {@link Mutex} (see {@link #mutex(String)}).
      *
      * @throws IllegalArgumentException with a one-line message when the spec is not valid
      */
@@ -94,7 +102,11 @@ public final class Locks {
         return create(spec, false);
     }
 
-    /** A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can. */
+    /**
+     * A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can.
+     *
+     * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     */
     public static Lock create(String spec, boolean recordStats) {
         LockSpec parsed = LockSpec.parse(spec);
         Entry entry = REGISTRY.get(parsed.name());
@@ -102,7 +114,50 @@ public final class Locks {
             throw new IllegalArgumentException("unknown lock '" + parsed.name() + "' (known: "
                     + String.join(", ", registeredNames()) + ")");
         }
-        return entry.factory().apply(parsed, recordStats);
+        String name = parsed.value(NAME_OPTION, null);
+        Lock lock = entry.factory().apply(name == null ? parsed : withoutName(parsed), recordStats);
+        if (name != null) {
+            if (!(lock instanceof Mutex m)) {
+                throw new IllegalArgumentException("lock '" + parsed.name() + "' is a "
+                        + lock.getClass().getName() + ", which carries no name: drop option '" + NAME_OPTION + "'");
+            }
+            m.named(name);
+        }
+        return lock;
+    }
+
+    /**
+     * A new {@link Mutex} for {@code spec}: the same as {@link #create(String)} for every spec
+     * whose lock is one of this library's (all but {@code jdk} and {@code jdk-fair}).
+     *
+     * @throws IllegalArgumentException when the spec is not valid, or names a lock that is not a
+     *         {@link Mutex} ({@code jdk}, {@code jdk-fair}: use {@link #create(String)})
+     */
+    public static Mutex mutex(String spec) {
+        return mutex(spec, false);
+    }
+
+    /**
+     * As {@link #mutex(String)}, recording statistics when {@code recordStats}.
+     *
+     * @throws IllegalArgumentException as {@link #mutex(String)}
+     */
+    public static Mutex mutex(String spec, boolean recordStats) {
+        Lock lock = create(spec, recordStats);
+        if (lock instanceof Mutex m) {
+            return m;
+        }
+        throw new IllegalArgumentException("'" + spec + "' is a " + lock.getClass().getName()
+                + ", not a dev.mutexlab.locks.Mutex: use Locks.create for it");
+    }
+
+    /** The option every lock of this library takes: a name for toString and the JFR events. */
+    private static final String NAME_OPTION = "name";
+
+    private static LockSpec withoutName(LockSpec spec) {
+        Map<String, String> options = new LinkedHashMap<>(spec.options());
+        options.remove(NAME_OPTION);
+        return new LockSpec(spec.text(), spec.name(), options);
     }
 
     /** Whether {@code spec} names a lock (any options are checked when it is created). */

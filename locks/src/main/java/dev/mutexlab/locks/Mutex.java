@@ -17,9 +17,9 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>The JDK's tools see a mutexlab lock as they see a {@code ReentrantLock}: the holder lists it
  * under "Locked ownable synchronizers" in {@code jstack -l} and
- * {@link java.lang.management.ThreadInfo#getLockedSynchronizers()}, a waiter parked in its slow path
+ * {@code ThreadInfo.getLockedSynchronizers()}, a waiter parked in its slow path
  * names it (and its owner) as the lock it waits for, and
- * {@link java.lang.management.ThreadMXBean#findDeadlockedThreads()} finds a deadlock through
+ * {@code ThreadMXBean.findDeadlockedThreads()} finds a deadlock through
  * mutexlab locks. The object these tools show is the lock's internal
  * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer} (class
  * {@code AbstractMutex$Owner}), not the lock itself.
@@ -112,6 +112,20 @@ public interface Mutex extends Lock {
      * @throws NullPointerException if {@code condition} is null
      */
     Collection<Thread> getWaitingThreads(Condition condition);
+
+    /**
+     * Names this lock, for {@code toString()} and the JFR events ({@code lockName}), so that a
+     * thread dump or a recording says which lock of an application it is; the same as the spec
+     * option {@code name} ({@code Locks.create("go:name=cache")}). Name a lock before sharing it
+     * with other threads; a later name is seen by them eventually.
+     *
+     * @param name the name, or null for none
+     * @return this lock
+     */
+    Mutex named(String name);
+
+    /** The name given by {@link #named(String)} or the spec option {@code name}, or null. */
+    String getName();
 
     /**
      * A snapshot of this lock's event counters. When statistics were not enabled at construction

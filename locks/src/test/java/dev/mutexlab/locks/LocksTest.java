@@ -23,6 +23,34 @@ class LocksTest {
     }
 
     @Test
+    void mutexGivesEveryLibraryLockAsAMutexAndRefusesReentrantLock() {
+        for (String spec : Locks.exampleSpecs()) {
+            if (spec.startsWith("jdk")) {
+                assertThatThrownBy(() -> Locks.mutex(spec)).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("not a dev.mutexlab.locks.Mutex").hasMessageContaining("Locks.create");
+            } else {
+                assertThat(Locks.mutex(spec)).isInstanceOf(Mutex.class);
+            }
+        }
+        assertThat(Locks.mutex("go:stats", false).stats().enabled()).isTrue();
+    }
+
+    @Test
+    void theNameOptionNamesAnyMutex() {
+        for (String spec : Locks.exampleSpecs()) {
+            if (!spec.startsWith("jdk")) {
+                Mutex m = Locks.mutex(spec + ":name=cache-7");
+                assertThat(m.getName()).isEqualTo("cache-7");
+                assertThat(m.toString()).contains("'cache-7'");
+            }
+        }
+        assertThat(Locks.mutex("go").getName()).isNull();
+        assertThat(new GoMutex().named("orders").toString()).startsWith("GoMutex 'orders'[");
+        assertThatThrownBy(() -> Locks.create("jdk:name=x")).hasMessageContaining("carries no name");
+        assertThatThrownBy(() -> Locks.create("go:name")).hasMessageContaining("needs a value");
+    }
+
+    @Test
     void badSpecsFailWithOneLineNamingTheProblem() {
         assertThatThrownBy(() -> Locks.create("nosuch")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown lock 'nosuch'");
