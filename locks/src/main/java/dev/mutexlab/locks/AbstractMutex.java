@@ -272,7 +272,8 @@ abstract class AbstractMutex implements Mutex {
 
     @Override
     public final LockStats stats() {
-        return EventCounters.snapshotOf(stats);
+        EventCounters s = stats;
+        return s == null ? LockStats.disabled() : LockStats.of(s.counts(), s.starvationNanosNow());
     }
 
     /** The thread that holds the lock, for monitoring only; may be stale. */

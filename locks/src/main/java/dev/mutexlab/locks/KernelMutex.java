@@ -92,7 +92,7 @@ public final class KernelMutex extends AbstractMutex {
     static final int TOKEN_SHIFT = 3;
 
     /** Rounds of {@link SpinPolicy#ACTIVE_SPIN_SIZE} onSpinWait a spinner may spend before sleeping. */
-    public static final int OWNER_SPIN_ROUNDS = 8;
+    static final int OWNER_SPIN_ROUNDS = 8;
 
     volatile long owner; // package-private: the tests check the word on it
     private volatile SpinNode osqTail;

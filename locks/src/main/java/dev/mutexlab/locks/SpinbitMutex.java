@@ -101,7 +101,7 @@ public final class SpinbitMutex extends AbstractMutex {
     static final long M_MASK = 0x3FFL;
     static final int ID_SHIFT = 10;
     /** Go's {@code mutexTailWakePeriod}: one wake decision in this many wakes the bottom sleeper. */
-    public static final int TAIL_WAKE_PERIOD = 16;
+    static final int TAIL_WAKE_PERIOD = 16;
 
     volatile long state; // package-private: the tests check the word's invariants on it
     private final boolean preferLowLatency;

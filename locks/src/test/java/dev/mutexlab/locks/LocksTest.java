@@ -3,7 +3,6 @@ package dev.mutexlab.locks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mutexlab.locks.controls.TortureControls;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
@@ -91,13 +90,8 @@ class LocksTest {
         assertThatThrownBy(() -> Locks.create("busted:lostwakeup")).hasMessageContaining("unknown lock 'busted'");
         assertThat(Locks.isKnown("busted")).isFalse();
         assertThat(Locks.exampleSpecs()).noneMatch(s -> s.startsWith("busted"));
-        // The torture command reaches them through the module's non-exported controls package.
-        assertThat(TortureControls.isControl("busted:lostwakeup")).isTrue();
-        assertThat(TortureControls.isControl("go")).isFalse();
-        for (String spec : TortureControls.examples().keySet()) {
-            assertThat(TortureControls.create(spec, true)).as(spec).isInstanceOf(Mutex.class);
-        }
-        assertThatThrownBy(() -> TortureControls.create("busted:color=red", false)).hasMessageContaining("no option 'color'");
-        assertThatThrownBy(() -> TortureControls.create("go", false)).hasMessageContaining("not a torture control");
+        // The broken controls live in the lab (dev.mutexlab.lab.torture.TortureControls), not in this jar.
+        assertThat(Mutex.class.getResource("BustedMutex.class")).isNull();
+        assertThat(Mutex.class.getResource("LostWakeupMutex.class")).isNull();
     }
 }
