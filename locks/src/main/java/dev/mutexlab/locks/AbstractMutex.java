@@ -5,6 +5,12 @@ import dev.mutexlab.locks.internal.Jfr;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -43,7 +49,10 @@ import java.util.concurrent.locks.Condition;
  * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
  * event. Neither touches the fast path.
  */
-abstract class AbstractMutex implements Mutex {
+abstract class AbstractMutex implements Mutex, Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
     /**
      * The holder (its exclusive owner thread, null when free) and every waiter's park blocker.
      * Plain stores and reads by the owner (see the class notes); racy reads for monitoring.
@@ -102,6 +111,15 @@ abstract class AbstractMutex implements Mutex {
     /** Whether the algorithm grants the lock in order of arrival; false unless overridden. */
     protected boolean isFairCore() {
         return false;
+    }
+
+    /**
+     * The spec ({@link Locks#create(String)}) of this lock's configuration, without {@code stats}
+     * and {@code name}: what its serialized form records. Null (the default) makes the lock not
+     * serializable; every lock of the library overrides it.
+     */
+    protected String specCore() {
+        return null;
     }
 
     // ---- Lock
@@ -399,6 +417,41 @@ abstract class AbstractMutex implements Mutex {
     final void checkHeld() {
         if (owner.thread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
+        }
+    }
+
+    // ---- serialization: like ReentrantLock's, a deserialized lock is unlocked
+
+    /**
+     * Serializes the configuration, not the state: a {@link SerialForm} with the spec, the name
+     * and whether statistics are on, so that the lock comes back unlocked, with no waiters and
+     * fresh counters, as a deserialized {@code ReentrantLock} does.
+     */
+    @Serial
+    final Object writeReplace() throws ObjectStreamException {
+        String spec = specCore();
+        if (spec == null) {
+            throw new NotSerializableException(getClass().getName() + " (no specCore())");
+        }
+        return new SerialForm(spec, name, stats != null);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("a mutexlab lock is read through its SerialForm");
+    }
+
+    /** The serialized form of every lock: rebuilt from its spec, unlocked. */
+    private record SerialForm(String spec, String name, boolean recordStats) implements Serializable {
+        @Serial
+        private Object readResolve() throws ObjectStreamException {
+            try {
+                return Locks.mutex(spec, recordStats).named(name);
+            } catch (IllegalArgumentException e) {
+                InvalidObjectException invalid = new InvalidObjectException("bad lock spec in stream: " + spec);
+                invalid.initCause(e);
+                throw invalid;
+            }
         }
     }
 

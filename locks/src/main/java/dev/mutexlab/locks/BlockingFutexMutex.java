@@ -222,6 +222,11 @@ public final class BlockingFutexMutex extends AbstractMutex {
     }
 
     @Override
+    protected String specCore() {
+        return "futex:blocking";
+    }
+
+    @Override
     protected Collection<Thread> queuedThreadsCore() {
         return futex.sleepingThreads();
     }

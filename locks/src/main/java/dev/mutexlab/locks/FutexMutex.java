@@ -225,6 +225,11 @@ public final class FutexMutex extends AbstractMutex {
     }
 
     @Override
+    protected String specCore() {
+        return "futex";
+    }
+
+    @Override
     protected Collection<Thread> queuedThreadsCore() {
         return futex.sleepingThreads();
     }

@@ -485,6 +485,14 @@ public final class GoMutex extends AbstractMutex {
     }
 
     @Override
+    protected String specCore() {
+        return "go" + (starvationThresholdNanos == DEFAULT_STARVATION_THRESHOLD.toNanos() ? ""
+                : ":threshold=" + (starvationThresholdNanos == Long.MAX_VALUE ? "never"
+                        : starvationThresholdNanos + "ns")) // exact, whatever the unit it was given in
+                + (carrierAware ? ":carrieraware" : "");
+    }
+
+    @Override
     protected Collection<Thread> queuedThreadsCore() {
         return sema.waitingThreads();
     }

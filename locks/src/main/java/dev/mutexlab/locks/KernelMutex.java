@@ -439,6 +439,11 @@ public final class KernelMutex extends AbstractMutex {
     }
 
     @Override
+    protected String specCore() {
+        return "kernel";
+    }
+
+    @Override
     protected Collection<Thread> queuedThreadsCore() {
         return waitList.threads();
     }

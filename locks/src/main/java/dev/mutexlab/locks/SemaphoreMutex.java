@@ -312,6 +312,15 @@ public final class SemaphoreMutex extends AbstractMutex {
     }
 
     @Override
+    protected String specCore() {
+        return switch (design) {
+            case SLEEPERS -> "semaphore";
+            case SLEEPERS_WAKE2 -> "semaphore:wake2";
+            case HANDOFF -> "semaphore:handoff";
+        };
+    }
+
+    @Override
     protected Collection<Thread> queuedThreadsCore() {
         return queue.threads();
     }

@@ -445,6 +445,11 @@ public final class SpinbitMutex extends AbstractMutex {
         return Math.max(0, sleeping.get());
     }
 
+    @Override
+    protected String specCore() {
+        return "spinbit" + (preferLowLatency ? ":lowlatency" : "");
+    }
+
     /**
      * Walks the sleeper stack from the word's top id without taking STACK_LOCKED: an estimate.
      * Ids are never destroyed, so a stale link still names a slot; the walk stops after as many
