@@ -50,6 +50,17 @@ class LocksTest {
     }
 
     @Test
+    void theModulePathRunHasTheLibraryAsANamedModule() {
+        boolean modulePath = Boolean.getBoolean("mutexlab.test.modulePath"); // set by the pom's module-path execution
+        assertThat(Mutex.class.getModule().isNamed()).isEqualTo(modulePath);
+        if (modulePath) {
+            assertThat(Mutex.class.getModule().getName()).isEqualTo("dev.mutexlab.locks");
+            assertThat(Mutex.class.getModule().getDescriptor().exports())
+                    .extracting(java.lang.module.ModuleDescriptor.Exports::source).containsExactly("dev.mutexlab.locks");
+        }
+    }
+
+    @Test
     void badSpecsFailWithOneLineNamingTheProblem() {
         assertThatThrownBy(() -> Locks.create("nosuch")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown lock 'nosuch'");
