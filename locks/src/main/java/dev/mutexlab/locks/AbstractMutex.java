@@ -24,7 +24,11 @@ import java.util.concurrent.locks.Condition;
  * A subclass implements a non-reentrant mutex through four methods — {@link #tryAcquireOnce()},
  * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and
  * describes it through two more, {@link #queueLengthCore()} and {@link #stateString()}; this class
- * turns it into a reentrant {@link Mutex}.
+ * turns it into a reentrant {@link Mutex}. Three hooks have defaults a lock overrides where it
+ * can: {@link #queuedThreadsCore()} (its waiters, for {@code getQueuedThreads}; none by default),
+ * {@link #isFairCore()} (false) and {@link #specCore()} (its configuration as a spec, which makes it
+ * serializable; null, not serializable, by default). A slow path parks with {@link #parkBlocker()}
+ * as its blocker.
  *
  * <p>Implementation notes. The owner lives in {@link #owner}, an {@link AbstractOwnableSynchronizer}
  * (a private {@link Owner}), so that the JDK's tools see it as they see {@code ReentrantLock}'s:
@@ -47,7 +51,12 @@ import java.util.concurrent.locks.Condition;
  * <p>JFR: a slow path brackets its wait with {@link #contentionStart()} and
  * {@link #contended(MutexContendedEvent, Won)} (the {@code dev.mutexlab.MutexContended} event);
  * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
- * event. Neither touches the fast path.
+ * event. Neither touches the fast path, and both are no-ops on a runtime without {@code jdk.jfr}
+ * ({@code internal.Jfr}).
+ *
+ * <p>Serialization writes a {@link SerialForm} (spec, name, whether statistics are on) instead of
+ * the lock, so that a deserialized lock is a fresh, unlocked one, as a deserialized
+ * {@code ReentrantLock} is.
  */
 abstract class AbstractMutex implements Mutex, Serializable {
     @Serial
