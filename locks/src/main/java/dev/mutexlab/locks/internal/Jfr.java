@@ -13,9 +13,10 @@ import java.util.Optional;
  * {@code lock()} for want of JFR: without it, events are simply not recorded.
  *
  * <p>Class path: the unnamed module reads every module of the boot layer, so JFR is available
- * whenever the runtime has it. Module path: available when {@code jdk.jfr} was resolved (a
- * {@code requires static} edge is then read), e.g. with {@code --add-modules jdk.jfr} or when
- * the application or {@code -XX:StartFlightRecording} brings it in.
+ * whenever the runtime has it. Module path: available when {@code jdk.jfr} was resolved into the
+ * boot layer, e.g. with {@code --add-modules jdk.jfr} or when the application or
+ * {@code -XX:StartFlightRecording} brings it in (this module then reads it, adding the read edge
+ * itself if resolution did not).
  */
 public final class Jfr {
     /** Whether the running image has {@code jdk.jfr} and this module reads it. */
@@ -26,8 +27,12 @@ public final class Jfr {
 
     private static boolean available() {
         Optional<Module> jfr = ModuleLayer.boot().findModule("jdk.jfr");
-        if (jfr.isEmpty() || !Jfr.class.getModule().canRead(jfr.get())) {
+        if (jfr.isEmpty()) {
             return false;
+        }
+        Module self = Jfr.class.getModule();
+        if (!self.canRead(jfr.get())) {
+            self.addReads(jfr.get()); // resolved without our static edge (e.g. in another layer): read it now
         }
         try {
             Class.forName("jdk.jfr.Event", false, Jfr.class.getClassLoader());
