@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The JMH measurements behind docs/RESULTS.md §2: the uncontended table and the fast path before
-# and after its changes, into docs/results/. Run it on an otherwise idle machine; about 45
+# and after its changes, and what observability costs (3b), into docs/results/. Run it on an otherwise idle machine; about 45
 # minutes (the uncontended part alone, steps 1-4, about 15).
 # Usage: scripts/measure-jmh.sh [OUTDIR]   (default docs/results)
 set -euo pipefail
@@ -27,6 +27,21 @@ git worktree remove --force "$before"
 # 3. The JFR events cost the uncontended path nothing, even with a recording that enables them.
 "$ml" jmh Uncontended -p spec=go,jdk -jvmArgsAppend "-XX:StartFlightRecording:settings=$jfc,filename=$(mktemp -d)/u.jfr" \
     -rf json -rff "$out/jmh-uncontended-jfr-on.json" | tee "$out/jmh-uncontended-jfr-on.txt"
+
+# 3b. What observability costs (issue 20), uncontended and contended, go and lineup against jdk:
+#     (a) nothing, (b) the JDK's default continuous recording, (c) mutexlab.jfc, (d) statistics on.
+#     Step 1 is also the owner-as-AbstractOwnableSynchronizer check: every spec must stay <= 1.0x jdk.
+for cfg in none default mutexlab stats; do
+    specs=go,lineup,jdk
+    args=()
+    case "$cfg" in
+        default) args=(-jvmArgsAppend "-XX:StartFlightRecording:settings=default,filename=$(mktemp -d)/d.jfr") ;;
+        mutexlab) args=(-jvmArgsAppend "-XX:StartFlightRecording:settings=default,settings=$jfc,filename=$(mktemp -d)/m.jfr") ;;
+        stats) specs=go:stats,lineup:stats,jdk ;;
+    esac
+    "$ml" jmh 'Uncontended.lockUnlock|Contended' -p spec="$specs" "${args[@]}" \
+        -rf json -rff "$out/jmh-observability-$cfg.json" | tee "$out/jmh-observability-$cfg.txt"
+done
 
 # 4. Allocation on the fast path (expected 0 B/op everywhere); add -prof perfasm where perf and hsdis exist.
 "$ml" jmh Uncontended -p spec=go,lineup,jdk -prof gc -rf json -rff "$out/jmh-uncontended-gc.json" \

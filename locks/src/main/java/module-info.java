@@ -12,5 +12,5 @@ module dev.mutexlab.locks {
     // dev.mutexlab.MutexContended and dev.mutexlab.MutexStatistics events. Only slow paths and
     // locks created with statistics touch it; a runtime image built without jdk.jfr cannot load
     // this module.
-    requires jdk.jfr;
+    requires static jdk.jfr;
 }

@@ -19,9 +19,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * one release store to free?
  *
  * Hypothesis: every lock's fast path is one atomic read-modify-write to acquire and one to release
- * (ReentrantLock: a CAS and a volatile store), plus AbstractMutex's owner bookkeeping (a compare
- * and two plain stores), so each lock costs at most ReentrantLock's time, and the floor is a bit
- * below both. The JFR events cost nothing here: no recording runs, and only slow paths touch them
+ * (ReentrantLock: a CAS and a volatile store), plus AbstractMutex's owner bookkeeping (the load
+ * of its final AbstractOwnableSynchronizer, a compare and two plain stores of the owner thread:
+ * ReentrantLock's own shape, which makes the owner visible to thread dumps and deadlock
+ * detection), so each lock costs at most ReentrantLock's time (the issue's bar: <= 1.0x "jdk"),
+ * and the floor is a bit below both. The JFR events cost nothing here: no recording runs, and only slow paths touch them
  * (MutexContended is begun only after the fast path failed).
  *
  * Every variant does the same work inside: one increment of a field of its state.

@@ -1,13 +1,21 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.EventCounters;
+import dev.mutexlab.locks.internal.Jfr;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
-import dev.mutexlab.locks.internal.MutexStatisticsEvent;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.AbstractOwnableSynchronizer;
 import java.util.concurrent.locks.Condition;
 
 /**
@@ -16,37 +24,60 @@ import java.util.concurrent.locks.Condition;
  * A subclass implements a non-reentrant mutex through four methods — {@link #tryAcquireOnce()},
  * {@link #acquireCore(int, long)}, {@link #releaseCore()} and {@link #isLockedCore()} — and
  * describes it through two more, {@link #queueLengthCore()} and {@link #stateString()}; this class
- * turns it into a reentrant {@link Mutex}.
+ * turns it into a reentrant {@link Mutex}. Three hooks have defaults a lock overrides where it
+ * can: {@link #queuedThreadsCore()} (its waiters, for {@code getQueuedThreads}; none by default),
+ * {@link #isFairCore()} (false) and {@link #specCore()} (its configuration as a spec, which makes it
+ * serializable; null, not serializable, by default). A slow path parks with {@link #parkBlocker()}
+ * as its blocker.
  *
- * <p>Implementation notes. {@link #owner} and {@link #extraHolds} are written only by the thread that
- * holds the underlying mutex, after acquiring it and before releasing it, so plain accesses suffice
- * for the owner itself: the release in {@link #releaseCore()} orders {@code owner = null} before the
- * next acquisition, and a thread that is not the owner can never read its own identity there (it
- * cleared it itself before releasing). Other threads read {@link #owner} only for monitoring, with
- * opaque reads. The uncontended cost over the algorithm's own fast path is one field compare and
- * two plain stores of the owner; the hold count is kept as holds beyond the first, so a
- * non-reentrant lock/unlock pair never writes it. The owner stores are plain, as AQS's
- * {@code exclusiveOwnerThread} is: an opaque store would gain nothing here, since
- * the acquiring and releasing atomics already order them, and costs C2 a compiler barrier on each
- * side of the store on the fast path.
+ * <p>Implementation notes. The owner lives in {@link #owner}, an {@link AbstractOwnableSynchronizer}
+ * (a private {@link Owner}), so that the JDK's tools see it as they see {@code ReentrantLock}'s:
+ * {@code jstack -l} lists it under "Locked ownable synchronizers" of the holder, and because every
+ * slow path parks with {@link #parkBlocker()} (that same object) as its blocker,
+ * {@code ThreadMXBean.findDeadlockedThreads()} follows a parked waiter to the holder and finds a
+ * cycle through mutexlab locks. The owner and {@link #extraHolds} are written only by the thread
+ * that holds the underlying mutex, after acquiring it and before releasing it, so plain accesses
+ * suffice: the release in {@link #releaseCore()} orders {@code owner = null} before the next
+ * acquisition, and a thread that is not the owner can never read its own identity there (it
+ * cleared it itself before releasing). Other threads read the owner only for monitoring (and the
+ * JDK's tools read it racily, as they read AQS's). The uncontended cost over the algorithm's own
+ * fast path is one load of the final {@link #owner} reference, one compare and two plain stores
+ * of the owner thread, which is the shape of {@code ReentrantLock}'s own path (its {@code sync}
+ * field, its {@code exclusiveOwnerThread}); the hold count is kept as holds beyond the first, so a
+ * non-reentrant lock/unlock pair never writes it. The owner stores are plain, as AQS's are: an
+ * opaque or release store would gain nothing, since the acquiring and releasing atomics already
+ * order them, and costs C2 a compiler barrier on each side of the store on the fast path.
  *
  * <p>JFR: a slow path brackets its wait with {@link #contentionStart()} and
  * {@link #contended(MutexContendedEvent, Won)} (the {@code dev.mutexlab.MutexContended} event);
  * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
- * event. Neither touches the fast path.
+ * event. Neither touches the fast path, and both are no-ops on a runtime without {@code jdk.jfr}
+ * ({@code internal.Jfr}).
+ *
+ * <p>Serialization writes a {@link SerialForm} (spec, name, whether statistics are on) instead of
+ * the lock, so that a deserialized lock is a fresh, unlocked one, as a deserialized
+ * {@code ReentrantLock} is.
  */
-abstract class AbstractMutex implements Mutex {
-    /** The holder, or null. Plain stores and reads by the owner (see the class notes); opaque reads for monitoring. */
-    private Thread owner;
+abstract class AbstractMutex implements Mutex, Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * The holder (its exclusive owner thread, null when free) and every waiter's park blocker.
+     * Plain stores and reads by the owner (see the class notes); racy reads for monitoring.
+     */
+    private final Owner owner = new Owner();
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
     private int extraHolds;
+    /** The lock's name, or null; read only by toString and JFR events (volatile: set once, read rarely). */
+    private volatile String name;
     /** Event counters, or null when statistics are off (every recording site is a null check). */
     protected final EventCounters stats;
 
     protected AbstractMutex(boolean recordStats) {
         this.stats = recordStats ? new EventCounters() : null;
         if (recordStats) {
-            MutexStatisticsEvent.track(this); // reads only stats, assigned above
+            Jfr.track(this); // reads only stats, assigned above; a no-op without JFR
         }
     }
 
@@ -78,12 +109,34 @@ abstract class AbstractMutex implements Mutex {
     /** The algorithm's state word and flags, for {@link #toString()}. */
     protected abstract String stateString();
 
+    /**
+     * The threads queued or asleep in the slow path, for monitoring. The default finds none; a
+     * lock whose waiters can be listed overrides it.
+     */
+    protected Collection<Thread> queuedThreadsCore() {
+        return List.of();
+    }
+
+    /** Whether the algorithm grants the lock in order of arrival; false unless overridden. */
+    protected boolean isFairCore() {
+        return false;
+    }
+
+    /**
+     * The spec ({@link Locks#create(String)}) of this lock's configuration, without {@code stats}
+     * and {@code name}: what its serialized form records. Null (the default) makes the lock not
+     * serializable; every lock of the library overrides it.
+     */
+    protected String specCore() {
+        return null;
+    }
+
     // ---- Lock
 
     @Override
     public final void lock() {
         Thread current = Thread.currentThread();
-        if (owner == current) {
+        if (owner.thread() == current) {
             reenter();
             return;
         }
@@ -101,7 +154,7 @@ abstract class AbstractMutex implements Mutex {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        if (owner == current) {
+        if (owner.thread() == current) {
             reenter();
             return;
         }
@@ -112,7 +165,7 @@ abstract class AbstractMutex implements Mutex {
     @Override
     public final boolean tryLock() {
         Thread current = Thread.currentThread();
-        if (owner == current) {
+        if (owner.thread() == current) {
             reenter();
             return true;
         }
@@ -130,7 +183,7 @@ abstract class AbstractMutex implements Mutex {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        if (owner == current) {
+        if (owner.thread() == current) {
             reenter();
             return true;
         }
@@ -145,14 +198,14 @@ abstract class AbstractMutex implements Mutex {
 
     @Override
     public final void unlock() {
-        if (owner != Thread.currentThread()) {
+        if (owner.thread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("unlock by a thread that does not hold " + getClass().getSimpleName());
         }
         if (extraHolds != 0) {
             extraHolds--;
             return;
         }
-        owner = null; // plain: ordered before the next owner's acquisition by releaseCore's release
+        owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
         releaseCore();
     }
 
@@ -170,12 +223,12 @@ abstract class AbstractMutex implements Mutex {
 
     @Override
     public final boolean isHeldByCurrentThread() {
-        return owner == Thread.currentThread();
+        return owner.thread() == Thread.currentThread();
     }
 
     @Override
     public final int getHoldCount() {
-        return owner == Thread.currentThread() ? extraHolds + 1 : 0;
+        return owner.thread() == Thread.currentThread() ? extraHolds + 1 : 0;
     }
 
     @Override
@@ -184,28 +237,91 @@ abstract class AbstractMutex implements Mutex {
     }
 
     @Override
+    public final boolean isFair() {
+        return isFairCore();
+    }
+
+    @Override
+    public final Thread getOwner() {
+        return ownerForMonitoring();
+    }
+
+    @Override
+    public final boolean hasQueuedThreads() {
+        return queueLengthCore() > 0;
+    }
+
+    @Override
+    public final boolean hasQueuedThread(Thread thread) {
+        return queuedThreadsCore().contains(Objects.requireNonNull(thread, "thread"));
+    }
+
+    @Override
+    public final Collection<Thread> getQueuedThreads() {
+        return queuedThreadsCore();
+    }
+
+    @Override
+    public final boolean hasWaiters(Condition condition) {
+        return heldCondition(condition).waitQueueLength() > 0;
+    }
+
+    @Override
     public final int getWaitQueueLength(Condition condition) {
+        return heldCondition(condition).waitQueueLength();
+    }
+
+    @Override
+    public final Collection<Thread> getWaitingThreads(Condition condition) {
+        return heldCondition(condition).waitingThreads();
+    }
+
+    /** {@code condition} as one of this lock's, checked as {@code ReentrantLock} checks it. */
+    private MutexCondition heldCondition(Condition condition) {
+        Objects.requireNonNull(condition, "condition");
         if (!(condition instanceof MutexCondition c) || !c.belongsTo(this)) {
             throw new IllegalArgumentException("not a condition of this lock");
         }
         checkHeld();
-        return c.waitQueueLength();
+        return c;
+    }
+
+    @Override
+    public final Mutex named(String name) {
+        this.name = name;
+        return this;
+    }
+
+    @Override
+    public final String getName() {
+        return name;
     }
 
     @Override
     public final LockStats stats() {
-        return EventCounters.snapshotOf(stats);
+        EventCounters s = stats;
+        return s == null ? LockStats.disabled() : LockStats.of(s.counts(), s.starvationNanosNow());
     }
 
     /** The thread that holds the lock, for monitoring only; may be stale. */
     protected final Thread ownerForMonitoring() {
-        return (Thread) OWNER.getOpaque(this);
+        return owner.thread();
+    }
+
+    /**
+     * The object every slow path passes to {@code LockSupport.park} as its blocker: an
+     * {@link AbstractOwnableSynchronizer} whose exclusive owner is this lock's owner, so thread
+     * dumps and {@code ThreadMXBean.findDeadlockedThreads()} see who a parked waiter waits for.
+     */
+    protected final Object parkBlocker() {
+        return owner;
     }
 
     @Override
     public String toString() {
         Thread o = ownerForMonitoring();
-        return getClass().getSimpleName() + "["
+        String n = name;
+        return getClass().getSimpleName() + (n == null ? "" : " '" + n + "'") + "["
                 + (o == null ? (isLockedCore() ? "locked" : "unlocked") : "locked by thread " + o.getName())
                 + ", " + stateString() + "]";
     }
@@ -266,7 +382,7 @@ abstract class AbstractMutex implements Mutex {
     // ---- owner bookkeeping, shared with MutexCondition
 
     private void becomeOwner(Thread current) {
-        owner = current; // plain: only the owner relies on it, after its acquiring atomic (see class notes)
+        owner.set(current); // plain: only the owner relies on it, after its acquiring atomic (see class notes)
     }
 
     private void reenter() {
@@ -278,12 +394,12 @@ abstract class AbstractMutex implements Mutex {
 
     /** Releases every hold of the current thread (for a condition wait); returns the hold count. */
     final int releaseAllHolds() {
-        if (owner != Thread.currentThread()) {
+        if (owner.thread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
         }
         int saved = extraHolds + 1;
         extraHolds = 0;
-        owner = null; // plain: ordered before the next owner's acquisition by releaseCore's release
+        owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
         releaseCore();
         return saved;
     }
@@ -308,18 +424,58 @@ abstract class AbstractMutex implements Mutex {
 
     /** Throws unless the current thread holds the lock. */
     final void checkHeld() {
-        if (owner != Thread.currentThread()) {
+        if (owner.thread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
         }
     }
 
-    // VarHandle mechanics
-    private static final VarHandle OWNER;
-    static {
-        try {
-            OWNER = MethodHandles.lookup().findVarHandle(AbstractMutex.class, "owner", Thread.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
+    // ---- serialization: like ReentrantLock's, a deserialized lock is unlocked
+
+    /**
+     * Serializes the configuration, not the state: a {@link SerialForm} with the spec, the name
+     * and whether statistics are on, so that the lock comes back unlocked, with no waiters and
+     * fresh counters, as a deserialized {@code ReentrantLock} does.
+     */
+    @Serial
+    final Object writeReplace() throws ObjectStreamException {
+        String spec = specCore();
+        if (spec == null) {
+            throw new NotSerializableException(getClass().getName() + " (no specCore())");
+        }
+        return new SerialForm(spec, name, stats != null);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("a mutexlab lock is read through its SerialForm");
+    }
+
+    /** The serialized form of every lock: rebuilt from its spec, unlocked. */
+    private record SerialForm(String spec, String name, boolean recordStats) implements Serializable {
+        @Serial
+        private Object readResolve() throws ObjectStreamException {
+            try {
+                return Locks.mutex(spec, recordStats).named(name);
+            } catch (IllegalArgumentException e) {
+                InvalidObjectException invalid = new InvalidObjectException("bad lock spec in stream: " + spec);
+                invalid.initCause(e);
+                throw invalid;
+            }
+        }
+    }
+
+    /**
+     * The owner as {@code java.util.concurrent} models one: the JDK's thread dumps and deadlock
+     * detection read the exclusive owner thread of the {@link AbstractOwnableSynchronizer} a thread
+     * holds or parks on. The accessors are plain, as AQS's are (see the class notes).
+     */
+    private static final class Owner extends AbstractOwnableSynchronizer {
+        Thread thread() {
+            return getExclusiveOwnerThread();
+        }
+
+        void set(Thread t) {
+            setExclusiveOwnerThread(t);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.mutexlab.locks.internal.Futex;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntSupplier;
@@ -175,7 +176,7 @@ public final class BlockingFutexMutex extends AbstractMutex {
     /** Sleeps on the futex while the word is {@code expected}. */
     private int sleep(int expected, Waiter node, int mode, long deadlineNanos) {
         hooks.beforeSleep();
-        return futex.sleep(stateReader, expected, node, mode, deadlineNanos, this);
+        return futex.sleep(stateReader, expected, node, mode, deadlineNanos, parkBlocker());
     }
 
     /** Removes this thread's count (Go's "we're awake: remove ourselves from the count"). */
@@ -218,6 +219,16 @@ public final class BlockingFutexMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return futex.sleepers();
+    }
+
+    @Override
+    protected String specCore() {
+        return "futex:blocking";
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return futex.sleepingThreads();
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.IntSupplier;
@@ -171,7 +172,7 @@ public final class FutexMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = futex.sleep(stateReader, SLEEPING, node, mode, deadlineNanos, this);
+            int r = futex.sleep(stateReader, SLEEPING, node, mode, deadlineNanos, parkBlocker());
             if (r == Futex.INTERRUPTED || r == Futex.TIMED_OUT) {
                 return gaveUp(r == Futex.INTERRUPTED, node);
             }
@@ -221,6 +222,16 @@ public final class FutexMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return futex.sleepers();
+    }
+
+    @Override
+    protected String specCore() {
+        return "futex";
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return futex.sleepingThreads();
     }
 
     @Override

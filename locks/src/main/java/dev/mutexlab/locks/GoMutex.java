@@ -5,6 +5,7 @@ import dev.mutexlab.locks.internal.RuntimeSemaphore;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -270,7 +271,7 @@ public final class GoMutex extends AbstractMutex {
                     waitStartNanos = System.nanoTime();
                     node = new Waiter();
                 }
-                int r = sema.acquire(node, queueLifo, mode, deadlineNanos, this, stats);
+                int r = sema.acquire(node, queueLifo, mode, deadlineNanos, parkBlocker(), stats);
                 starving = starving || System.nanoTime() - waitStartNanos > starvationThresholdNanos;
                 if (r == RuntimeSemaphore.TIMED_OUT || r == RuntimeSemaphore.INTERRUPTED) {
                     hooks.beforeLeave();
@@ -481,6 +482,19 @@ public final class GoMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return state >>> WAITER_SHIFT;
+    }
+
+    @Override
+    protected String specCore() {
+        return "go" + (starvationThresholdNanos == DEFAULT_STARVATION_THRESHOLD.toNanos() ? ""
+                : ":threshold=" + (starvationThresholdNanos == Long.MAX_VALUE ? "never"
+                        : starvationThresholdNanos + "ns")) // exact, whatever the unit it was given in
+                + (carrierAware ? ":carrieraware" : "");
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return sema.waitingThreads();
     }
 
     @Override

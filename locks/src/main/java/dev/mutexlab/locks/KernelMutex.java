@@ -5,6 +5,7 @@ import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -91,7 +92,7 @@ public final class KernelMutex extends AbstractMutex {
     static final int TOKEN_SHIFT = 3;
 
     /** Rounds of {@link SpinPolicy#ACTIVE_SPIN_SIZE} onSpinWait a spinner may spend before sleeping. */
-    public static final int OWNER_SPIN_ROUNDS = 8;
+    static final int OWNER_SPIN_ROUNDS = 8;
 
     volatile long owner; // package-private: the tests check the word on it
     private volatile SpinNode osqTail;
@@ -251,7 +252,7 @@ public final class KernelMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = node.block(this, mode, deadlineNanos);
+            int r = node.block(parkBlocker(), mode, deadlineNanos);
             interrupted |= r == Waiter.INTERRUPTED;
             slept = true;
             waitList.lockGuard();
@@ -435,6 +436,16 @@ public final class KernelMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return waitList.size();
+    }
+
+    @Override
+    protected String specCore() {
+        return "kernel";
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return waitList.threads();
     }
 
     @Override

@@ -9,6 +9,8 @@ import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -542,7 +544,7 @@ public final class LineupMutex extends AbstractMutex {
             Thread.onSpinWait();
         }
         hooks.parking(node);
-        int b = node.block(this, mode, deadlineNanos);
+        int b = node.block(parkBlocker(), mode, deadlineNanos);
         if (b == Waiter.SIGNALLED) {
             if (stats != null) {
                 stats.add(LockEvent.HANDOFF_TO_PARKED);
@@ -570,7 +572,7 @@ public final class LineupMutex extends AbstractMutex {
             passOn();
             return interrupted ? INTERRUPTED : TIMED_OUT;
         }
-        node.awaitSignal(this); // HANDED: the unlock's signal is on the way
+        node.awaitSignal(parkBlocker()); // HANDED: the unlock's signal is on the way
         if (interrupted) {
             node.rememberInterrupt();
         }
@@ -615,7 +617,7 @@ public final class LineupMutex extends AbstractMutex {
     /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
     private int parkInLine(Waiter node, int mode, long deadlineNanos) {
         hooks.parking(node);
-        int b = node.block(this, mode, deadlineNanos);
+        int b = node.block(parkBlocker(), mode, deadlineNanos);
         if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN
             measuredWake(hooks.nanoTime() - node.signalNanos);
             return WOKEN;
@@ -630,7 +632,7 @@ public final class LineupMutex extends AbstractMutex {
         }
         q.unlockGuard();
         if (!removed) { // a waker gave us a spinner slot and its signal is on the way
-            node.awaitSignal(this);
+            node.awaitSignal(parkBlocker());
             SPINNERS.getAndAdd(this, -1);
             passOn();
         }
@@ -707,6 +709,22 @@ public final class LineupMutex extends AbstractMutex {
                 stats.add(LockEvent.WAKE_SKIPPED);
             }
         }
+    }
+
+    /** The sleepers in line and a spinner parked for its handoff; spinners that run are not listed. */
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        List<Thread> threads = line.threads(); // takes the guard
+        Waiter h = handoffTo;
+        if (h != null && !threads.contains(h.thread)) {
+            threads.add(h.thread);
+        }
+        return threads;
+    }
+
+    @Override
+    protected String specCore() {
+        return boundNanos == DEFAULT_BOUND.toNanos() ? "lineup" : "lineup:bound=" + boundNanos + "ns";
     }
 
     @Override

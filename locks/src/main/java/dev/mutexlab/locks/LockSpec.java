@@ -65,8 +65,8 @@ public record LockSpec(String text, String name, Map<String, String> options) {
         return new LockSpec(trimmed, name, options);
     }
 
-    /** Throws unless every option key is one of {@code allowed}. */
-    public LockSpec requireOnly(Set<String> allowed) {
+    /** Throws unless every option key is one of {@code allowed}. Not API: {@link Locks} checks specs with it. */
+    LockSpec requireOnly(Set<String> allowed) {
         for (String key : options.keySet()) {
             if (!allowed.contains(key)) {
                 throw new IllegalArgumentException("lock '" + name + "' has no option '" + key + "'"
@@ -77,7 +77,7 @@ public record LockSpec(String text, String name, Map<String, String> options) {
     }
 
     /** Whether the bare flag {@code key} is present. */
-    public boolean flag(String key) {
+    boolean flag(String key) {
         String v = options.get(key);
         if (v == null) {
             return false;
@@ -89,7 +89,7 @@ public record LockSpec(String text, String name, Map<String, String> options) {
     }
 
     /** The value of {@code key}, or {@code fallback} when absent. */
-    public String value(String key, String fallback) {
+    String value(String key, String fallback) {
         String v = options.get(key);
         if (v != null && v.isEmpty()) {
             throw new IllegalArgumentException("option '" + key + "' of '" + text + "' needs a value (" + key + "=...)");

@@ -24,11 +24,12 @@ public final class LockStats {
     }
 
     /**
-     * A snapshot with the given counts, indexed by {@link LockEvent#ordinal()}.
+     * A snapshot with the given counts, indexed by {@link LockEvent#ordinal()}. Not API: the
+     * locks make snapshots ({@link Mutex#stats()}), users read them.
      *
      * @throws IllegalArgumentException if {@code counts} does not have one entry per event
      */
-    public static LockStats of(long[] counts, long starvationNanos) {
+    static LockStats of(long[] counts, long starvationNanos) {
         if (counts.length != EVENTS.length) {
             throw new IllegalArgumentException("need " + EVENTS.length + " counts, got " + counts.length);
         }

@@ -1,13 +1,11 @@
 package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.internal.ControlLocks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -19,74 +17,100 @@ import java.util.function.BiFunction;
  *
  * <p>Every lock accepts the flag {@code stats} where it records statistics
  * ({@code go:threshold=0:stats}); {@link #create(String, boolean)} turns them on without it.
+ * Every {@link Mutex} accepts the option {@code name} ({@code go:name=cache}), the lock's
+ * {@link Mutex#named(String) name} in {@code toString} and in the JFR events.
+ *
+ * <pre>{@code
+ * Mutex cacheLock = Locks.mutex("go:carrieraware:name=cache");
+ * Lock any = Locks.create("jdk");   // a ReentrantLock: Locks.mutex("jdk") throws
+ * }</pre>
  */
 public final class Locks {
 
     /**
-     * One lock that specs can name.
+     * One lock that specs can name: what {@code mutexlab locks} and {@code docs/spec-reference.md}
+     * list, and what {@link #create(String)} checks a spec's options against.
      *
      * @param name        the spec name
      * @param description one line: what the lock is
+     * @param options     every option the lock takes (besides {@code name}), each with a one-line
+     *                    description that starts with its syntax
      * @param examples    specs worth listing, each with a one-line description
      */
-    public record Entry(String name, String description, Map<String, String> examples,
-                        BiFunction<LockSpec, Boolean, Lock> factory) {
+    public record Entry(String name, String description, Map<String, String> options, Map<String, String> examples) {
     }
 
-    private static final Map<String, Entry> REGISTRY = new LinkedHashMap<>();
-
-    static {
-        // The torture controls (broken on purpose) extend the package-private AbstractMutex, so
-        // they live here, package-private; the non-exported controls package builds them through
-        // this hand-off. They are not in the registry: Locks.create cannot name them.
-        ControlLocks.register((lostWakeup, recordStats) ->
-                lostWakeup ? new LostWakeupMutex(recordStats) : new BustedMutex(recordStats));
+    /** A registered lock: its entry and the factory that builds it from a checked spec. */
+    private record Registered(Entry entry, BiFunction<LockSpec, Boolean, Lock> factory) {
     }
+
+    private static final Map<String, Registered> REGISTRY = new LinkedHashMap<>();
+
+    private static final String STATS = "stats: record statistics (Mutex.stats(), the dev.mutexlab.MutexStatistics JFR event)";
 
     static {
         register(new Entry("go", "Go's sync.Mutex: barging and spinning, starvation mode (handoff) after a waiter waited 1 ms",
+                examples(
+                        "threshold", "threshold=DURATION|never: a waiter that waited this long switches the lock to starvation mode (handoff); default 1ms",
+                        "carrieraware", "carrieraware: on virtual threads, no spinning while a woken waiter waits for a carrier, no WOKEN claim",
+                        "stats", STATS),
                 examples(
                         "go", "Go's sync.Mutex with the default 1 ms starvation threshold",
                         "go:threshold=0", "starvation mode whenever a woken waiter loses: always hand off",
                         "go:threshold=never", "never enter starvation mode: normal (barging) mode only",
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
-                        "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim"),
-                Locks::go));
-        register(new Entry("lineup", "mutexlab's lineup lock: barging with one learned-spin waiter on deck, the rest asleep in line, rotated one for one, handoff to a waiter past its bound (1 ms)",
+                        "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
+                Locks::go);
+        register(new Entry("lineup", "mutexlab's lineup lock: barging with learned spinning in one slot per CPU, the rest asleep in line, rotated one for one, handoff to a waiter past its bound (1 ms)",
                 examples(
-                        "lineup", "one holder, one waiter on deck, the rest asleep in order of arrival; waits bounded at about 1 ms",
-                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s"),
-                Locks::lineup));
+                        "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
+                        "stats", STATS),
+                examples(
+                        "lineup", "one holder, a spinner per CPU at most, the rest asleep in order of arrival; waits bounded at about 1 ms",
+                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s")),
+                Locks::lineup);
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
+                        "lowlatency", "lowlatency: as Go's sched.lock, every waiter spins and every unlock with sleepers wakes one",
+                        "stats", STATS),
+                examples(
                         "spinbit", "Go 1.24 lock2/unlock2: spinning bit, sleeper stack, 1-in-16 wake of the oldest sleeper",
-                        "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one"),
-                Locks::spinbit));
+                        "spinbit:lowlatency", "as Go's sched.lock: every waiter spins, every unlock with sleepers wakes one")),
+                Locks::spinbit);
         register(new Entry("futex", "Go's runtime mutex on Linux before 1.24: the 2011 tristate lock (spin 4x30, yield, sleep), or the blocking lock it replaced",
                 examples(
+                        "blocking", "blocking: the lock before 2011, a locked bit and a waiter count, sleeping at once without spinning",
+                        "stats", STATS),
+                examples(
                         "futex", "2011-1.23 tristate lock: unlocked / locked / sleeping; wakes a sleeper on every unlock that saw sleeping",
-                        "futex:blocking", "before 2011: locked bit + waiter count, sleeps at once (no spinning), every unlock with a count wakes one"),
-                Locks::futex));
+                        "futex:blocking", "before 2011: locked bit + waiter count, sleeps at once (no spinning), every unlock with a count wakes one")),
+                Locks::futex);
         register(new Entry("semaphore", "Linux semaphores as a mutex: the 1999 sleepers-count semaphore, or the 2008 FIFO semaphore with direct handoff",
+                examples(
+                        "wake2", "wake2: the 1999 semaphore as written, down also wakes the next waiter",
+                        "handoff", "handoff: the 2008 FIFO semaphore, up hands the count to the first waiter (fair); not with wake2",
+                        "stats", STATS),
                 examples(
                         "semaphore", "1999 sleepers semaphore, with the down path's second wakeup replaced by bookkeeping",
                         "semaphore:wake2", "1999 sleepers semaphore as written: down also wakes the next waiter",
-                        "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter"),
-                Locks::semaphore));
+                        "semaphore:handoff", "2008 semaphore: FIFO under one lock, up hands the count to the first waiter")),
+                Locks::semaphore);
         register(new Entry("kernel", "Linux's struct mutex: owner word with WAITERS/HANDOFF/PICKUP, OSQ-queued bounded spinning, FIFO sleepers, handoff on demand",
-                examples("kernel", "stealing allowed until the first waiter, woken and beaten once, asks for a handoff"),
-                Locks::kernel));
+                examples("stats", STATS),
+                examples("kernel", "stealing allowed until the first waiter, woken and beaten once, asks for a handoff")),
+                Locks::kernel);
         register(new Entry("jdk", "java.util.concurrent.locks.ReentrantLock, nonfair (barging)",
-                examples("jdk", "ReentrantLock(false)"), (spec, stats) -> jdk(spec, false)));
+                Map.of(), examples("jdk", "ReentrantLock(false)")), (spec, stats) -> new ReentrantLock(false));
         register(new Entry("jdk-fair", "java.util.concurrent.locks.ReentrantLock, fair (FIFO)",
-                examples("jdk-fair", "ReentrantLock(true)"), (spec, stats) -> jdk(spec, true)));
+                Map.of(), examples("jdk-fair", "ReentrantLock(true)")), (spec, stats) -> new ReentrantLock(true));
     }
 
     private Locks() {
     }
 
     /**
-     * A new lock for {@code spec}.
+     * A new lock for {@code spec}. The specs {@code jdk} and {@code jdk-fair} give a
+     * {@link ReentrantLock}; every other spec gives a {@link Mutex} (see {@link #mutex(String)}).
      *
      * @throws IllegalArgumentException with a one-line message when the spec is not valid
      */
@@ -94,15 +118,64 @@ public final class Locks {
         return create(spec, false);
     }
 
-    /** A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can. */
+    /**
+     * A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can.
+     *
+     * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     */
     public static Lock create(String spec, boolean recordStats) {
         LockSpec parsed = LockSpec.parse(spec);
-        Entry entry = REGISTRY.get(parsed.name());
-        if (entry == null) {
+        Registered registered = REGISTRY.get(parsed.name());
+        if (registered == null) {
             throw new IllegalArgumentException("unknown lock '" + parsed.name() + "' (known: "
                     + String.join(", ", registeredNames()) + ")");
         }
-        return entry.factory().apply(parsed, recordStats);
+        String name = parsed.options().containsKey(NAME_OPTION) ? parsed.value(NAME_OPTION, null) : null;
+        LockSpec options = name == null ? parsed : withoutName(parsed);
+        options.requireOnly(registered.entry().options().keySet());
+        Lock lock = registered.factory().apply(options, recordStats);
+        if (name != null) {
+            if (!(lock instanceof Mutex m)) {
+                throw new IllegalArgumentException("lock '" + parsed.name() + "' is a "
+                        + lock.getClass().getName() + ", which carries no name: drop option '" + NAME_OPTION + "'");
+            }
+            m.named(name);
+        }
+        return lock;
+    }
+
+    /**
+     * A new {@link Mutex} for {@code spec}: the same as {@link #create(String)} for every spec
+     * whose lock is one of this library's (all but {@code jdk} and {@code jdk-fair}).
+     *
+     * @throws IllegalArgumentException when the spec is not valid, or names a lock that is not a
+     *         {@link Mutex} ({@code jdk}, {@code jdk-fair}: use {@link #create(String)})
+     */
+    public static Mutex mutex(String spec) {
+        return mutex(spec, false);
+    }
+
+    /**
+     * As {@link #mutex(String)}, recording statistics when {@code recordStats}.
+     *
+     * @throws IllegalArgumentException as {@link #mutex(String)}
+     */
+    public static Mutex mutex(String spec, boolean recordStats) {
+        Lock lock = create(spec, recordStats);
+        if (lock instanceof Mutex m) {
+            return m;
+        }
+        throw new IllegalArgumentException("'" + spec + "' is a " + lock.getClass().getName()
+                + ", not a dev.mutexlab.locks.Mutex: use Locks.create for it");
+    }
+
+    /** The option every lock of this library takes: a name for toString and the JFR events. */
+    private static final String NAME_OPTION = "name";
+
+    private static LockSpec withoutName(LockSpec spec) {
+        Map<String, String> options = new LinkedHashMap<>(spec.options());
+        options.remove(NAME_OPTION);
+        return new LockSpec(spec.text(), spec.name(), options);
     }
 
     /** Whether {@code spec} names a lock (any options are checked when it is created). */
@@ -114,9 +187,13 @@ public final class Locks {
         }
     }
 
-    /** Every lock, in listing order (the torture controls are not in the registry). */
+    /** Every lock, in listing order. */
     public static List<Entry> specs() {
-        return List.copyOf(REGISTRY.values());
+        List<Entry> list = new ArrayList<>();
+        for (Registered r : REGISTRY.values()) {
+            list.add(r.entry());
+        }
+        return List.copyOf(list);
     }
 
     /** The example specs of every lock, in listing order. */
@@ -129,8 +206,8 @@ public final class Locks {
     }
 
     /** Adds a lock to the registry; for this library's own locks. */
-    static synchronized void register(Entry entry) {
-        if (REGISTRY.putIfAbsent(entry.name(), entry) != null) {
+    private static void register(Entry entry, BiFunction<LockSpec, Boolean, Lock> factory) {
+        if (REGISTRY.putIfAbsent(entry.name(), new Registered(entry, factory)) != null) {
             throw new IllegalStateException("lock name registered twice: " + entry.name());
         }
     }
@@ -153,7 +230,6 @@ public final class Locks {
     }
 
     private static Lock go(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("threshold", "carrieraware", "stats"));
         String t = spec.value("threshold", null);
         Duration threshold = t == null ? GoMutex.DEFAULT_STARVATION_THRESHOLD
                 : t.equals("never") ? GoMutex.NEVER : LockSpec.parseDuration(t);
@@ -161,25 +237,21 @@ public final class Locks {
     }
 
     private static Lock lineup(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("bound", "stats"));
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
         return new LineupMutex(bound, recordStats || spec.flag("stats"));
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("lowlatency", "stats"));
         return new SpinbitMutex(spec.flag("lowlatency"), recordStats || spec.flag("stats"));
     }
 
     private static Lock futex(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("blocking", "stats"));
         boolean stats = recordStats || spec.flag("stats");
         return spec.flag("blocking") ? new BlockingFutexMutex(stats) : new FutexMutex(stats);
     }
 
     private static Lock semaphore(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("wake2", "handoff", "stats"));
         boolean wake2 = spec.flag("wake2");
         boolean handoff = spec.flag("handoff");
         if (wake2 && handoff) {
@@ -191,12 +263,6 @@ public final class Locks {
     }
 
     private static Lock kernel(LockSpec spec, boolean recordStats) {
-        spec.requireOnly(Set.of("stats"));
         return new KernelMutex(recordStats || spec.flag("stats"));
-    }
-
-    private static Lock jdk(LockSpec spec, boolean fair) {
-        spec.requireOnly(Set.of());
-        return new ReentrantLock(fair);
     }
 }

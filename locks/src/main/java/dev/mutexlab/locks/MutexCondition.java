@@ -2,7 +2,9 @@ package dev.mutexlab.locks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -167,6 +169,17 @@ final class MutexCondition implements Condition {
             }
         }
         return n;
+    }
+
+    /** The threads still waiting, in order of arrival; the caller holds the lock. */
+    List<Thread> waitingThreads() {
+        List<Thread> list = new ArrayList<>();
+        for (Node node = first; node != null; node = node.next) {
+            if (node.status == WAITING) {
+                list.add(node.thread);
+            }
+        }
+        return list;
     }
 
     private void append(Node node) {

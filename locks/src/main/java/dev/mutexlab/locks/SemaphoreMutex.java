@@ -4,6 +4,7 @@ import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -201,7 +202,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = node.block(this, mode, deadlineNanos);
+            int r = node.block(parkBlocker(), mode, deadlineNanos);
             interrupted |= r == Waiter.INTERRUPTED;
             slept = true;
             queue.lockGuard();
@@ -264,7 +265,7 @@ public final class SemaphoreMutex extends AbstractMutex {
             if (stats != null) {
                 stats.add(LockEvent.PARK);
             }
-            int r = node.block(this, mode, deadlineNanos);
+            int r = node.block(parkBlocker(), mode, deadlineNanos);
             interrupted |= r == Waiter.INTERRUPTED;
             queue.lockGuard();
             if (node.ticket != 0) { // handed to us: keep it, whatever else happened
@@ -308,6 +309,25 @@ public final class SemaphoreMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return queue.size();
+    }
+
+    @Override
+    protected String specCore() {
+        return switch (design) {
+            case SLEEPERS -> "semaphore";
+            case SLEEPERS_WAKE2 -> "semaphore:wake2";
+            case HANDOFF -> "semaphore:handoff";
+        };
+    }
+
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        return queue.threads();
+    }
+
+    @Override
+    protected boolean isFairCore() {
+        return design == Design.HANDOFF; // up() hands the count to the first waiter: nobody barges past the queue
     }
 
     @Override

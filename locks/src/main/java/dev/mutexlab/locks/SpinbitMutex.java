@@ -5,6 +5,9 @@ import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
+import java.util.List;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
@@ -98,7 +101,7 @@ public final class SpinbitMutex extends AbstractMutex {
     static final long M_MASK = 0x3FFL;
     static final int ID_SHIFT = 10;
     /** Go's {@code mutexTailWakePeriod}: one wake decision in this many wakes the bottom sleeper. */
-    public static final int TAIL_WAKE_PERIOD = 16;
+    static final int TAIL_WAKE_PERIOD = 16;
 
     volatile long state; // package-private: the tests check the word's invariants on it
     private final boolean preferLowLatency;
@@ -250,7 +253,7 @@ public final class SpinbitMutex extends AbstractMutex {
                 if (stats != null) {
                     stats.add(LockEvent.PARK);
                 }
-                int r = me.waiter.block(this, mode, deadlineNanos);
+                int r = me.waiter.block(parkBlocker(), mode, deadlineNanos);
                 if (r != Waiter.SIGNALLED) {
                     interrupted |= r == Waiter.INTERRUPTED;
                     if (leaveStack(me)) {
@@ -258,7 +261,7 @@ public final class SpinbitMutex extends AbstractMutex {
                         release(me);
                         return gaveUp(interrupted, null);
                     }
-                    me.waiter.awaitSignal(this); // popped by a waker: its signal is on the way
+                    me.waiter.awaitSignal(parkBlocker()); // popped by a waker: its signal is on the way
                 }
                 sleeping.decrementAndGet();
                 atTail = me.next == 0;
@@ -440,6 +443,31 @@ public final class SpinbitMutex extends AbstractMutex {
     @Override
     protected int queueLengthCore() {
         return Math.max(0, sleeping.get());
+    }
+
+    @Override
+    protected String specCore() {
+        return "spinbit" + (preferLowLatency ? ":lowlatency" : "");
+    }
+
+    /**
+     * Walks the sleeper stack from the word's top id without taking STACK_LOCKED: an estimate.
+     * Ids are never destroyed, so a stale link still names a slot; the walk stops after as many
+     * steps as there are sleepers, so a link changed under it cannot make it loop.
+     */
+    @Override
+    protected Collection<Thread> queuedThreadsCore() {
+        List<Thread> list = new ArrayList<>();
+        int steps = Math.max(0, sleeping.get());
+        for (int id = (int) (state >>> ID_SHIFT); id != 0 && steps-- > 0; ) {
+            Sleeper s = registry.get(id);
+            Waiter w = s.waiter;
+            if (w != null && !list.contains(w.thread)) {
+                list.add(w.thread);
+            }
+            id = s.next;
+        }
+        return list;
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.mutexlab.locks;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.MutexStatisticsEvent;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +10,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
+import jdk.jfr.Configuration;
 import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -109,8 +110,53 @@ class JfrEventsTest {
         for (LockEvent event : LockEvent.values()) {
             assertThat(type.getField(fieldName(event))).as("field for " + event).isNotNull();
         }
-        assertThat(EventType.getEventType(MutexContendedEvent.class).getName()).isEqualTo(CONTENDED);
+        assertThat(type.getField("lockName")).isNotNull();
         assertThat(type.getName()).isEqualTo(STATISTICS);
+    }
+
+    @Test
+    void contendedEventIsOffByDefaultAndProductionSafeWhenOn() throws Exception {
+        try (Recording r = new Recording()) {
+            r.start(); // a recording with no settings: every event at its annotated defaults
+            twoWaitersQueueBehindTheHolder(Locks.create("go"));
+            r.stop();
+        }
+        EventType type = FlightRecorder.getFlightRecorder().getEventTypes().stream()
+                .filter(t -> t.getName().equals(CONTENDED)).findFirst().orElseThrow();
+        assertThat(setting(type, "enabled")).isEqualTo("false");
+        assertThat(setting(type, "threshold")).isEqualTo("20 ms"); // as jdk.JavaMonitorEnter
+        assertThat(setting(type, "stackTrace")).isEqualTo("false");
+        assertThat(type.getField("lockName")).isNotNull();
+    }
+
+    @Test
+    void theLabSettingsFileStillRecordsShortWaitsWithStacks() throws Exception {
+        String jfc;
+        try (var in = Mutex.class.getResourceAsStream("mutexlab.jfc")) {
+            jfc = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Configuration c = Configuration.create(new java.io.StringReader(jfc));
+        assertThat(c.getSettings()).containsEntry(CONTENDED + "#enabled", "true")
+                .containsEntry(CONTENDED + "#threshold", "20 us").containsEntry(CONTENDED + "#stackTrace", "true");
+    }
+
+    @Test
+    void aNamedLocksEventsCarryItsName() throws Exception {
+        Lock lock = Locks.create("go:name=cache");
+        List<RecordedEvent> events;
+        try (Recording r = new Recording()) {
+            r.enable(CONTENDED).withThreshold(Duration.ZERO);
+            r.start();
+            twoWaitersQueueBehindTheHolder(lock);
+            events = stopAndRead(r, CONTENDED, lock);
+        }
+        assertThat(events).isNotEmpty().allMatch(e -> "cache".equals(e.getString("lockName")));
+        assertThat(lock.toString()).startsWith("GoMutex 'cache'[");
+    }
+
+    private static String setting(EventType type, String name) {
+        return type.getSettingDescriptors().stream().filter(d -> d.getName().equals(name))
+                .findFirst().orElseThrow().getDefaultValue();
     }
 
     /** CONTENDED_ACQUIRE -> contendedAcquire. */

@@ -4,6 +4,7 @@ import static dev.mutexlab.locks.ThreadKind.awaitCondition;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -450,6 +451,143 @@ class LockContractTest {
         lock.lock();
         assertThat(lock.toString()).containsIgnoringCase("locked by thread");
         lock.unlock();
+    }
+
+    // ---- ReentrantLock's inspection methods (estimates, for monitoring), on Mutex
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void isFairOnlyForLocksThatGrantInArrivalOrder(String spec, ThreadKind kind) {
+        Lock lock = create(spec);
+        boolean fair = lock instanceof Mutex m ? m.isFair() : ((ReentrantLock) lock).isFair();
+        assertThat(fair).isEqualTo(spec.equals("jdk-fair") || spec.equals("semaphore:handoff"));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void getOwnerNamesTheHolderToEveryThread(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assumeTrue(lock instanceof Mutex, "ReentrantLock's getOwner is protected");
+        Mutex m = (Mutex) lock;
+        assertThat(m.getOwner()).isNull();
+        m.lock();
+        Thread me = Thread.currentThread();
+        AtomicReference<Thread> seen = new AtomicReference<>();
+        join(kind.start(() -> seen.set(m.getOwner())), 5_000);
+        assertThat(seen.get()).isSameAs(me);
+        m.unlock();
+        assertThat(m.getOwner()).isNull();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void hasQueuedThreadsWhileAThreadWaits(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assertThat(hasQueuedThreads(lock)).isFalse();
+        withBlockedWaiter(lock, kind, waiter -> assertThat(hasQueuedThreads(lock)).isTrue());
+        awaitCondition("no queued threads after the waiter left", 10_000, () -> !hasQueuedThreads(lock));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void hasQueuedThreadNamesTheWaiter(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assertThatThrownBy(() -> hasQueuedThread(lock, null)).isInstanceOf(NullPointerException.class);
+        Thread[] w = new Thread[1];
+        withBlockedWaiter(lock, kind, waiter -> {
+            w[0] = waiter;
+            assertThat(hasQueuedThread(lock, waiter)).isTrue();
+            assertThat(hasQueuedThread(lock, Thread.currentThread())).isFalse();
+        });
+        assertThat(hasQueuedThread(lock, w[0])).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void getQueuedThreadsListsTheWaiter(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assumeTrue(lock instanceof Mutex, "ReentrantLock's getQueuedThreads is protected");
+        Mutex m = (Mutex) lock;
+        assertThat(m.getQueuedThreads()).isEmpty();
+        withBlockedWaiter(lock, kind, waiter -> assertThat(m.getQueuedThreads()).contains(waiter)
+                .doesNotContain(Thread.currentThread()));
+        assertThat(m.getQueuedThreads()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void hasWaitersAndGetWaitingThreadsSeeAConditionWaiter(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assumeTrue(lock instanceof Mutex, "ReentrantLock's getWaitingThreads is protected");
+        Mutex m = (Mutex) lock;
+        Condition cond = m.newCondition();
+        Condition foreign = create(spec).newCondition();
+        assertThatThrownBy(() -> m.hasWaiters(cond)).isInstanceOf(IllegalMonitorStateException.class);
+        assertThatThrownBy(() -> m.getWaitingThreads(cond)).isInstanceOf(IllegalMonitorStateException.class);
+        AtomicBoolean signalled = new AtomicBoolean();
+        Thread t = kind.start(() -> {
+            m.lock();
+            try {
+                cond.awaitUninterruptibly();
+                signalled.set(true);
+            } finally {
+                m.unlock();
+            }
+        });
+        awaitCondition("waiter in await", 10_000, () -> {
+            m.lock();
+            try {
+                return m.hasWaiters(cond);
+            } finally {
+                m.unlock();
+            }
+        });
+        m.lock();
+        try {
+            assertThat(m.getWaitingThreads(cond)).containsExactly(t);
+            assertThatThrownBy(() -> m.hasWaiters(foreign)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> m.getWaitingThreads(null)).isInstanceOf(NullPointerException.class);
+            cond.signal();
+            assertThat(m.hasWaiters(cond)).as("a signalled thread no longer waits").isFalse();
+            assertThat(m.getWaitingThreads(cond)).isEmpty();
+        } finally {
+            m.unlock();
+        }
+        join(t, 10_000);
+        assertThat(signalled).isTrue();
+    }
+
+    interface WhileBlocked {
+        void check(Thread waiter) throws Exception;
+    }
+
+    /**
+     * Holds {@code lock} while another thread blocks in {@code lock()}, runs {@code check} once the
+     * lock reports the waiter queued, then lets it through and waits for it.
+     */
+    private static void withBlockedWaiter(Lock lock, ThreadKind kind, WhileBlocked check) throws Exception {
+        lock.lock();
+        Thread t;
+        try {
+            t = kind.start(() -> {
+                lock.lock();
+                lock.unlock();
+            });
+            awaitCondition("waiter queued", 10_000, () -> isWaiting(t) && hasQueuedThreads(lock)
+                    && (!(lock instanceof Mutex m) || m.hasQueuedThread(t)));
+            check.check(t);
+        } finally {
+            lock.unlock();
+        }
+        join(t, 10_000);
+    }
+
+    private static boolean hasQueuedThreads(Lock l) {
+        return l instanceof Mutex m ? m.hasQueuedThreads() : ((ReentrantLock) l).hasQueuedThreads();
+    }
+
+    private static boolean hasQueuedThread(Lock l, Thread t) {
+        return l instanceof Mutex m ? m.hasQueuedThread(t) : ((ReentrantLock) l).hasQueuedThread(t);
     }
 
     /** The threads waiting on {@code c}, from the lock's own inspection method; the caller holds {@code lock}. */

@@ -3,7 +3,6 @@ package dev.mutexlab.locks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mutexlab.locks.controls.TortureControls;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
@@ -20,6 +19,45 @@ class LocksTest {
         assertThat(((ReentrantLock) Locks.create("jdk")).isFair()).isFalse();
         assertThat(((ReentrantLock) Locks.create("jdk-fair")).isFair()).isTrue();
         assertThat(((Mutex) Locks.create("go:stats")).stats().enabled()).isTrue();
+    }
+
+    @Test
+    void mutexGivesEveryLibraryLockAsAMutexAndRefusesReentrantLock() {
+        for (String spec : Locks.exampleSpecs()) {
+            if (spec.startsWith("jdk")) {
+                assertThatThrownBy(() -> Locks.mutex(spec)).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("not a dev.mutexlab.locks.Mutex").hasMessageContaining("Locks.create");
+            } else {
+                assertThat(Locks.mutex(spec)).isInstanceOf(Mutex.class);
+            }
+        }
+        assertThat(Locks.mutex("go:stats", false).stats().enabled()).isTrue();
+    }
+
+    @Test
+    void theNameOptionNamesAnyMutex() {
+        for (String spec : Locks.exampleSpecs()) {
+            if (!spec.startsWith("jdk")) {
+                Mutex m = Locks.mutex(spec + ":name=cache-7");
+                assertThat(m.getName()).isEqualTo("cache-7");
+                assertThat(m.toString()).contains("'cache-7'");
+            }
+        }
+        assertThat(Locks.mutex("go").getName()).isNull();
+        assertThat(new GoMutex().named("orders").toString()).startsWith("GoMutex 'orders'[");
+        assertThatThrownBy(() -> Locks.create("jdk:name=x")).hasMessageContaining("carries no name");
+        assertThatThrownBy(() -> Locks.create("go:name")).hasMessageContaining("needs a value");
+    }
+
+    @Test
+    void theModulePathRunHasTheLibraryAsANamedModule() {
+        boolean modulePath = Boolean.getBoolean("mutexlab.test.modulePath"); // set by the pom's module-path execution
+        assertThat(Mutex.class.getModule().isNamed()).isEqualTo(modulePath);
+        if (modulePath) {
+            assertThat(Mutex.class.getModule().getName()).isEqualTo("dev.mutexlab.locks");
+            assertThat(Mutex.class.getModule().getDescriptor().exports())
+                    .extracting(java.lang.module.ModuleDescriptor.Exports::source).containsExactly("dev.mutexlab.locks");
+        }
     }
 
     @Test
@@ -63,13 +101,8 @@ class LocksTest {
         assertThatThrownBy(() -> Locks.create("busted:lostwakeup")).hasMessageContaining("unknown lock 'busted'");
         assertThat(Locks.isKnown("busted")).isFalse();
         assertThat(Locks.exampleSpecs()).noneMatch(s -> s.startsWith("busted"));
-        // The torture command reaches them through the module's non-exported controls package.
-        assertThat(TortureControls.isControl("busted:lostwakeup")).isTrue();
-        assertThat(TortureControls.isControl("go")).isFalse();
-        for (String spec : TortureControls.examples().keySet()) {
-            assertThat(TortureControls.create(spec, true)).as(spec).isInstanceOf(Mutex.class);
-        }
-        assertThatThrownBy(() -> TortureControls.create("busted:color=red", false)).hasMessageContaining("no option 'color'");
-        assertThatThrownBy(() -> TortureControls.create("go", false)).hasMessageContaining("not a torture control");
+        // The broken controls live in the lab (dev.mutexlab.lab.torture.TortureControls), not in this jar.
+        assertThat(Mutex.class.getResource("BustedMutex.class")).isNull();
+        assertThat(Mutex.class.getResource("LostWakeupMutex.class")).isNull();
     }
 }

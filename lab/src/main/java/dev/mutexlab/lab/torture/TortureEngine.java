@@ -1,7 +1,6 @@
 package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.locks.Locks;
-import dev.mutexlab.locks.controls.TortureControls;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +40,7 @@ public final class TortureEngine {
      * that only torture may create ({@link TortureControls}).
      */
     static Lock createLock(String spec) {
-        return TortureControls.isControl(spec) ? TortureControls.create(spec, false) : Locks.create(spec);
+        return TortureControls.isControl(spec) ? TortureControls.create(spec) : Locks.create(spec);
     }
 
     /** Runs the whole session; {@code progress} gets a line every few seconds and one per lock. */

@@ -6,7 +6,7 @@ import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.workload.BusyWork;
-import dev.mutexlab.locks.controls.TortureControls;
+import dev.mutexlab.lab.torture.TortureControls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -60,7 +60,7 @@ class WorkloadCheckTest {
     @ParameterizedTest
     @EnumSource(value = Workload.class, names = {"STRIPED", "LOGGER", "POOL"})
     void aLockWithoutMutualExclusionFailsTheCheck(Workload w) throws Exception {
-        Supplier<Lock> busted = () -> TortureControls.create("busted", false);
+        Supplier<Lock> busted = () -> TortureControls.create("busted");
         List<String> checks = new ArrayList<>();
         for (int attempt = 0; attempt < 20; attempt++) {
             AppsResult.Config c = new AppsResult.Config(List.of("busted"), List.of("platform"), List.of(2),

@@ -1,7 +1,6 @@
 package dev.mutexlab.locks.internal;
 
 import dev.mutexlab.locks.LockEvent;
-import dev.mutexlab.locks.LockStats;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,20 +45,20 @@ public final class EventCounters {
         }
     }
 
-    /** An immutable snapshot; an ongoing starvation period counts up to now. */
-    public LockStats snapshot() {
+    /** The counts now, indexed by {@link LockEvent#ordinal()}. */
+    public long[] counts() {
         long[] counts = new long[EVENTS.length];
         for (int i = 0; i < counts.length; i++) {
             counts[i] = adders[i].sum();
         }
-        long since = starvationSinceNanos;
-        long ongoing = since == 0L ? 0L : Math.max(0L, System.nanoTime() - since);
-        return LockStats.of(counts, starvationNanos.sum() + ongoing);
+        return counts;
     }
 
-    /** The snapshot of {@code counters}, or the disabled snapshot when it is null. */
-    public static LockStats snapshotOf(EventCounters counters) {
-        return counters == null ? LockStats.disabled() : counters.snapshot();
+    /** Time spent in starvation mode so far; an ongoing starvation period counts up to now. */
+    public long starvationNanosNow() {
+        long since = starvationSinceNanos;
+        long ongoing = since == 0L ? 0L : Math.max(0L, System.nanoTime() - since);
+        return starvationNanos.sum() + ongoing;
     }
 
     // VarHandle mechanics

@@ -1,5 +1,6 @@
 package dev.mutexlab.locks.internal;
 
+import java.util.List;
 import java.util.function.IntSupplier;
 
 /**
@@ -100,5 +101,10 @@ public final class Futex {
     /** The number of queued sleepers (an estimate unless quiescent). */
     public int sleepers() {
         return queue.size();
+    }
+
+    /** The sleeping threads, for monitoring. */
+    public List<Thread> sleepingThreads() {
+        return queue.threads();
     }
 }

@@ -24,7 +24,8 @@ import jdk.jfr.Timespan;
  * recording sets {@code dev.mutexlab.MutexStatistics#period}). Counts are totals since the lock
  * was created; subtract successive events for rates.
  *
- * <p>A lock with statistics registers itself here when it is created ({@link #track}); the set
+ * <p>Reached only through {@link Jfr}, which calls {@link #track} only when the runtime has JFR.
+ * A lock with statistics registers itself here when it is created ({@link #track}); the set
  * holds locks weakly, so a lock that is no longer used drops out. The JFR hook is installed with
  * the first such lock, so a program without statistics never loads JFR's machinery through us;
  * that first creation takes about 0.2 s once (JFR reads its event metadata; no thread is started).
@@ -39,6 +40,9 @@ public final class MutexStatisticsEvent extends Event {
 
     @Label("Lock Class")
     Class<?> lockClass;
+    @Label("Lock Name")
+    @Description("The name the lock was given, or null")
+    String lockName;
     @Label("Lock Identity")
     @Description("System.identityHashCode of the lock, as in dev.mutexlab.MutexContended")
     int lockId;
@@ -109,6 +113,7 @@ public final class MutexStatisticsEvent extends Event {
 
     private void set(Mutex lock, LockStats s) {
         lockClass = lock.getClass();
+        lockName = lock.getName();
         lockId = System.identityHashCode(lock);
         contendedAcquire = s.count(LockEvent.CONTENDED_ACQUIRE);
         spinRound = s.count(LockEvent.SPIN_ROUND);

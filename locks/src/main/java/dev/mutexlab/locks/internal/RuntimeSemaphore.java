@@ -2,6 +2,7 @@ package dev.mutexlab.locks.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 
 /**
  * Go's runtime semaphore ({@code runtime/sema.go}) for one address: a count, a waiter count
@@ -155,6 +156,11 @@ public final class RuntimeSemaphore {
     /** An estimate of the number of queued waiters. */
     public int waiters() {
         return nwait;
+    }
+
+    /** The threads queued on the semaphore, for monitoring. */
+    public List<Thread> waitingThreads() {
+        return queue.threads();
     }
 
     /** Waiters signalled by a release that have not yet resumed (Go: readied, still in a run queue). */

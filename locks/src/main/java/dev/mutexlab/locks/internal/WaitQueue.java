@@ -2,6 +2,8 @@ package dev.mutexlab.locks.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A doubly linked queue of {@link Waiter}s guarded by a small test-and-test-and-set lock, the
@@ -166,6 +168,20 @@ public final class WaitQueue {
         w.prev = w.next = null;
         w.queued = false;
         size = size - 1; // guard held: the only writer
+    }
+
+    /** The threads of the queued waiters, first to last; takes the guard (for monitoring). */
+    public List<Thread> threads() {
+        List<Thread> list = new ArrayList<>();
+        lockGuard();
+        try {
+            for (Waiter w = head; w != null; w = w.next) {
+                list.add(w.thread);
+            }
+        } finally {
+            unlockGuard();
+        }
+        return list;
     }
 
     /** The number of queued waiters (exact under the guard, an estimate otherwise). */

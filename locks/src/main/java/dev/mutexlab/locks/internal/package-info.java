@@ -4,7 +4,9 @@
  * counters and the JFR events.
  *
  * <p>Layer: under the API package, inside the library module; not exported, so nothing outside
- * the library can depend on it.
+ * the library can depend on it on the module path. On the class path its public classes can be
+ * reached, but they are not API: they change in any release without notice
+ * ({@code docs/compatibility.md}).
  *
  * <p>Open first: {@link dev.mutexlab.locks.internal.Waiter} and
  * {@link dev.mutexlab.locks.internal.WaitQueue}, which every blocking lock parks on; then

@@ -1,21 +1,17 @@
-package dev.mutexlab.locks.controls;
+package dev.mutexlab.lab.torture;
 
 import dev.mutexlab.locks.LockSpec;
-import dev.mutexlab.locks.Locks;
-import dev.mutexlab.locks.internal.ControlLocks;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.locks.Lock;
 
 /**
  * The deliberately broken locks that prove {@code mutexlab torture}'s detectors fire, like Linux
- * locktorture's {@code lock_busted}: {@code busted} (no mutual exclusion, {@code BustedMutex}) and
- * {@code busted:lostwakeup} (excludes, but loses a wakeup now and then, {@code LostWakeupMutex}).
+ * locktorture's {@code lock_busted}: {@code busted} (no mutual exclusion, {@link BustedLock}) and
+ * {@code busted:lostwakeup} (excludes, but loses a wakeup now and then, {@link LostWakeupLock}).
  *
- * <p>Not part of the library: this package is not exported by the module, and
- * {@link dev.mutexlab.locks.Locks} does not know these specs, so no user can create a broken lock
- * by naming it. The lab's torture command and the tests reach them here.
+ * <p>They live in the lab, not in the library jar, and {@link dev.mutexlab.locks.Locks} does not
+ * know these specs, so no user of the library can create a broken lock.
  */
 public final class TortureControls {
     /** The spec name of the controls. */
@@ -27,8 +23,8 @@ public final class TortureControls {
     /** The control specs, each with a one-line description. */
     public static Map<String, String> examples() {
         Map<String, String> map = new LinkedHashMap<>();
-        map.put("busted", "no mutual exclusion at all (BustedMutex)");
-        map.put("busted:lostwakeup", "excludes, but loses a wakeup now and then (LostWakeupMutex)");
+        map.put("busted", "no mutual exclusion at all (BustedLock)");
+        map.put("busted:lostwakeup", "excludes, but loses a wakeup now and then (LostWakeupLock)");
         return map;
     }
 
@@ -46,14 +42,17 @@ public final class TortureControls {
      *
      * @throws IllegalArgumentException with a one-line message when the spec is not a valid control
      */
-    public static Lock create(String spec, boolean recordStats) {
+    public static Lock create(String spec) {
         LockSpec parsed = LockSpec.parse(spec);
         if (!parsed.name().equals(NAME)) {
             throw new IllegalArgumentException("not a torture control: '" + spec + "'");
         }
-        parsed.requireOnly(Set.of("lostwakeup", "stats"));
-        boolean stats = recordStats || parsed.flag("stats");
-        Locks.specs(); // loading Locks registers the controls' constructor (see ControlLocks)
-        return ControlLocks.create(parsed.flag("lostwakeup"), stats);
+        for (Map.Entry<String, String> o : parsed.options().entrySet()) {
+            if (!o.getKey().equals("lostwakeup") || !o.getValue().isEmpty()) {
+                throw new IllegalArgumentException("torture control '" + NAME + "' has no option '" + o.getKey()
+                        + (o.getValue().isEmpty() ? "" : "=" + o.getValue()) + "' (options: lostwakeup)");
+            }
+        }
+        return parsed.options().containsKey("lostwakeup") ? new LostWakeupLock() : new BustedLock();
     }
 }
