@@ -84,11 +84,11 @@ public final class LineupMutex extends AbstractMutex {
      * holder takes the lock, or gives the slot up and passes the duty on); unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
+     *   - start = now (the bound counts from here); the time-based yield (maybeYield);
      *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_ROUNDS
      *     looks at the word, taking the lock whenever it is free (barging). With sleepers the
      *     acquisition goes on at once to the look at the clock below: an arrival that barges
      *     without one could keep a due sleeper waiting for as long as arrivals find the lock free;
-     *   - start = now (the bound counts from here); the time-based yield (maybeYield);
      *   - if the first sleeper is (nearly) past its bound and a slot is free: take it and swap;
      *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot) until the lock
      *     is free, the budget runs out (then sleep), or a look at the clock finds
@@ -118,8 +118,11 @@ public final class LineupMutex extends AbstractMutex {
      * them than processors, and a waiter that the OS has not run waits that long. A thread that
      * enters a contended acquisition and has not yielded there for YIELD_PERIOD_NANOS yields
      * once: about a microsecond when nobody else is runnable, and otherwise the thread the OS had
-     * not run gets the processor now. It is in lock, never in unlock: a yield in unlock would
-     * stall a caller that holds other locks, while a contended lock may wait anyway.
+     * not run gets the processor now. It comes before the short spin: virtual threads are never
+     * preempted, and a thread that keeps taking the lock within the short spin would otherwise
+     * never let a runnable virtual thread onto its carrier. It is in lock, never in unlock: a
+     * yield in unlock would stall a caller that holds other locks, while a contended lock may
+     * wait anyway.
      *
      * Passing on. An unlock skips its wake while a slot is taken; so whoever gives a slot up
      * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, no
@@ -135,7 +138,8 @@ public final class LineupMutex extends AbstractMutex {
      * spin looks at the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
      *
      * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
-     * acquisition leaves the short spin and then once per ROUNDS_PER_CHECK spin rounds; the unlock
+     * acquisition enters the slow path (the lock was held: it waits that long anyway) and then
+     * once per ROUNDS_PER_CHECK spin rounds; the unlock
      * path reads it only to stamp a wake-up. All of it goes through LineupHooks.nanoTime, which
      * tests replace with a clock they move.
      *
@@ -266,8 +270,8 @@ public final class LineupMutex extends AbstractMutex {
 
     /*
      * acquireSlow:
-     *   preSpin: take the lock if it is free within a short spin (while no slot is taken)
      *   start = now; the time-based yield
+     *   preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
      *   the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
      *   loop:
      *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
@@ -278,6 +282,8 @@ public final class LineupMutex extends AbstractMutex {
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
+        long now = hooks.nanoTime();
+        maybeYield(now);
         if (preSpin()) {
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
@@ -286,9 +292,7 @@ public final class LineupMutex extends AbstractMutex {
         }
         MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
-        long now = hooks.nanoTime();
         node.startNanos = now;
-        maybeYield(now);
         boolean spun = false;
         boolean slept = false;
         boolean spinning = false; // we hold a spinner slot
