@@ -23,7 +23,7 @@ class ClaimsTest {
         Spread one = new Spread(1, 1, 1);
         return new LockResult(spec, List.of(), new Spread(throughput, throughput, throughput), one,
                 new Spread(ratio, ratio, ratio), new WaitSummary(100, 1_000, 10_000, 100_000, maxWaitNanos), one,
-                new Spread(cpuPerWall, cpuPerWall, cpuPerWall), new Spread(0, 0, 0));
+                new Spread(cpuPerWall, cpuPerWall, cpuPerWall), new Spread(0, 0, 0), null, null);
     }
 
     /** A lock with one sample per batch at the given throughputs. */
@@ -31,15 +31,15 @@ class ClaimsTest {
         List<Sample> samples = new ArrayList<>();
         for (int run = 0; run < throughputs.length; run++) {
             samples.add(new Sample(run, 0, throughputs[run], 1, 1, List.of(1L), new WaitSummary(1, 1, 1, 1, 1), 1, 1.0, 1, 0, 0,
-                    Map.of(), 0));
+                    Map.of(), 0, null));
         }
         LockResult l = lock(spec, 1, throughputs[0], 1, 1);
         return new LockResult(spec, samples, l.throughput(), l.utilization(), l.ratio(), l.waits(), l.jain(), l.cpuPerWall(),
-                l.starvationShare());
+                l.starvationShare(), null, null);
     }
 
     static ShapeResult shape(int procs, int workers, long hold, long outside, LockResult... locks) {
-        return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks));
+        return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks), List.of());
     }
 
     static List<GroupResult> group(String threads, ShapeResult... shapes) {
@@ -147,7 +147,7 @@ class ClaimsTest {
 
     private static LockResult utilization(LockResult l, double share) {
         return new LockResult(l.spec(), l.runs(), l.throughput(), new Spread(share, share, share), l.ratio(), l.waits(), l.jain(),
-                l.cpuPerWall(), l.starvationShare());
+                l.cpuPerWall(), l.starvationShare(), null, null);
     }
 
     @Test
