@@ -64,6 +64,28 @@ class RunCommandTest {
                 assertThat(run.get("cpuPerWall").asDouble()).isPositive();
             }
             assertThat(shape.get("locks").get(0).get("runs").get(0).get("lockEvents")).isNotNull();
+            JsonNode hiccups = shape.get("hiccups");
+            boolean platform = g.get("threads").asText().equals("platform");
+            assertThat(hiccups).as("one busy thread per worker and one per CPU; virtual: per carrier only")
+                    .hasSize(platform ? 2 : 1);
+            for (JsonNode h : hiccups) {
+                assertThat(h.get("label").asText()).isEqualTo("(hiccup)");
+                assertThat(h.get("runs")).hasSize(2);
+                assertThat(h.get("longestStall").get("max").asLong()).isPositive();
+            }
+            if (Files.isDirectory(Path.of("/proc/thread-self"))) {
+                for (JsonNode lock : shape.get("locks")) {
+                    JsonNode runQueue = lock.get("runs").get(0).get("runQueue");
+                    assertThat(runQueue.get("of").asText()).isEqualTo(platform ? "workers" : "carriers");
+                    assertThat(runQueue.get("threads").asInt()).isEqualTo(platform ? 3 : 1);
+                    assertThat(lock.get("runQueueShare").get("median").asDouble()).isBetween(0.0, 1.5);
+                }
+            }
+        }
+        assertThat(o.out()).contains("platform stall floor, (hiccup)");
+        if (Files.isDirectory(Path.of("/proc/thread-self"))) {
+            assertThat(o.out()).contains("run-queue delay, share of the window workers")
+                    .contains("run-queue delay, share of the window carriers");
         }
         assertThat(Files.readAllLines(dir.resolve("r.csv"))).hasSize(1 + 2 * 3 * 2);
         assertThat(dir.toFile().list()).as("no temporary files left").containsExactlyInAnyOrder("r.json", "r.csv");

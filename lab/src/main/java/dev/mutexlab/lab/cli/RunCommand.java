@@ -98,8 +98,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         if (!clip.note().isEmpty()) {
             err.println("mutexlab run: " + clip.note());
         }
-        err.printf("mutexlab run: %d measurements, about %ds; P enforced by %s%n", config.measurementCount(),
-                config.estimatedNanos() / 1_000_000_000L,
+        err.printf("mutexlab run: %d measurements and %d hiccup-meter windows, about %ds; P enforced by %s%n",
+                config.measurementCount(), config.meterWindowCount(), config.estimatedNanos() / 1_000_000_000L,
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;

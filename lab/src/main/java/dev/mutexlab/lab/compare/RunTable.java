@@ -1,11 +1,15 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.HiccupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.RunQueueDelay;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.stats.Spread;
+import dev.mutexlab.locks.LockEvent;
 import dev.mutexlab.locks.LockSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -14,14 +18,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Prints a run as Go's starvation-mode experiment printed its table: one block per (threads, procs, workers), a row per hold, a
  * column group per lock — throughput (median, k/s), share of the ceiling, and the ratio to the
  * first lock within each batch (median, min–max) — then a second block with the tail of the wait
- * to acquire and the fairness across workers. Also writes the samples as CSV.
+ * to acquire and the fairness across workers, the workers' run-queue delay, the platform's stall
+ * floor from the hiccup meter, and the locks' handover events per second. Also writes the samples as CSV.
  */
 public final class RunTable {
+    /** The handover's events, in the order they are printed, with their short names. */
+    private static final Map<LockEvent, String> HANDOVER_EVENTS = new LinkedHashMap<>();
+
+    static {
+        HANDOVER_EVENTS.put(LockEvent.SWAP, "swaps");
+        HANDOVER_EVENTS.put(LockEvent.HANDOFF, "handoffs");
+        HANDOVER_EVENTS.put(LockEvent.HANDOFF_TO_PARKED, "to parked");
+        HANDOVER_EVENTS.put(LockEvent.WAKEUP, "wake-ups");
+    }
+
     private RunTable() {
     }
 
@@ -72,23 +88,113 @@ public final class RunTable {
             }
             out.println(row);
         }
+        printRunQueue(shapes, w, out);
+        printStallFloor(shapes, out);
+        printLockEvents(shapes, out);
+    }
+
+    /** Run-queue delay per lock and hold: mean / max share over the workers (carriers), median over batches. */
+    private static void printRunQueue(List<ShapeResult> shapes, int w, PrintWriter out) {
+        boolean any = shapes.stream().flatMap(s -> s.locks().stream()).anyMatch(l -> l.runQueueShare() != null);
+        if (!any) {
+            return;
+        }
+        String of = shapes.stream().flatMap(s -> s.locks().stream()).flatMap(l -> l.runs().stream())
+                .map(Sample::runQueue).filter(Objects::nonNull).map(RunQueueDelay::of).findFirst().orElse(RunQueueDelay.WORKERS);
+        out.println("run-queue delay, share of the window " + of + " were runnable but not running (mean / max over "
+                + of + "):");
+        for (ShapeResult s : shapes) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-7s %-9s",
+                    LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())), ""));
+            for (LockResult lr : s.locks()) {
+                String cell = lr.runQueueShare() == null ? "-" : share(lr.runQueueShare().median()) + " / "
+                        + share(lr.runQueueMaxShare().median());
+                row.append(" | ").append(pad(cell, w));
+            }
+            out.println(row);
+        }
+    }
+
+    /** The hiccup meters of the block: the platform's stall floor beside the longest waits above. */
+    private static void printStallFloor(List<ShapeResult> shapes, PrintWriter out) {
+        List<String> parts = new ArrayList<>();
+        for (ShapeResult s : shapes) {
+            if (s.hiccups() == null) {
+                continue;
+            }
+            for (HiccupResult h : s.hiccups()) {
+                String per = HiccupResult.PER_CPU.equals(h.per()) ? "CPU" : h.per();
+                parts.add(String.format(Locale.ROOT, "%d threads (one per %s) %s (%s–%s), p99.9 of stalls %s",
+                        h.threads(), per, micros((long) h.longestStall().median()),
+                        micros((long) h.longestStall().min()), micros((long) h.longestStall().max()),
+                        micros(h.stalls().p999Nanos())));
+            }
+        }
+        if (!parts.isEmpty()) {
+            out.println("platform stall floor, " + HiccupResult.LABEL + " busy threads and no lock, longest stall (range over "
+                    + "batches): " + String.join("; ", parts));
+        }
+    }
+
+    /** The events the handover is made of, per second (median over batches), for the locks that count them. */
+    private static void printLockEvents(List<ShapeResult> shapes, PrintWriter out) {
+        List<String> rows = new ArrayList<>();
+        for (ShapeResult s : shapes) {
+            List<String> cells = new ArrayList<>();
+            for (LockResult lr : s.locks()) {
+                List<String> counts = new ArrayList<>();
+                for (Map.Entry<LockEvent, String> e : HANDOVER_EVENTS.entrySet()) {
+                    double perSec = eventsPerSecond(lr, e.getKey().name());
+                    if (!Double.isNaN(perSec)) {
+                        counts.add(e.getValue() + " " + perSecond(perSec));
+                    }
+                }
+                if (!counts.isEmpty()) {
+                    cells.add(lr.spec() + ": " + String.join(", ", counts));
+                }
+            }
+            if (!cells.isEmpty()) {
+                rows.add(String.format(Locale.ROOT, "%-7s %s", LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())),
+                        String.join(" | ", cells)));
+            }
+        }
+        if (!rows.isEmpty()) {
+            out.println("lock events per second (median over batches; events a lock never counted are left out):");
+            rows.forEach(out::println);
+        }
+    }
+
+    /**
+     * The median over batches of {@code event} per second of window, or NaN if no batch saw one (a
+     * sample holds its non-zero counts only, so a lock that does not count an event never has it).
+     */
+    static double eventsPerSecond(LockResult lr, String event) {
+        if (lr.runs().stream().noneMatch(x -> x.lockEvents() != null && x.lockEvents().containsKey(event))) {
+            return Double.NaN;
+        }
+        double[] perSec = lr.runs().stream().mapToDouble(x -> x.wallNanos() <= 0 || x.lockEvents() == null ? 0
+                : x.lockEvents().getOrDefault(event, 0L) * 1e9 / x.wallNanos()).toArray();
+        return Metrics.spread(perSec).median();
     }
 
     /** Every sample as CSV, one row per (group, shape, lock, run). */
     public static String csv(RunResult result) {
         StringBuilder sb = new StringBuilder("threads,procs,workers,hold_ns,outside_ns,ceiling_per_s,lock,run,order,"
                 + "throughput_per_s,ratio_median,acquisitions,wait_p50_ns,wait_p99_ns,wait_p999_ns,wait_max_ns,jain,"
-                + "cpu_per_wall,voluntary_switches,involuntary_switches,starvation_share\n");
+                + "cpu_per_wall,voluntary_switches,involuntary_switches,starvation_share,run_queue_mean_share,"
+                + "run_queue_max_share\n");
         for (GroupResult g : result.groups()) {
             for (ShapeResult s : g.shapes()) {
                 for (LockResult lr : s.locks()) {
                     for (Sample x : lr.runs()) {
-                        sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.1f,%s,%d,%d,%.1f,%.4f,%d,%d,%d,%d,%d,%.4f,%.3f,%d,%d,%.4f%n",
+                        sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.1f,%s,%d,%d,%.1f,%.4f,%d,%d,%d,%d,%d,%.4f,%.3f,%d,%d,%.4f,%s,%s%n",
                                 s.threads(), s.procs(), s.workers(), s.holdNanos(), s.outsideNanos(), s.ceilingPerSec(),
                                 csvField(lr.spec()), x.run(), x.order(), x.throughputPerSec(), lr.ratio().median(),
                                 x.acquisitions(), x.waits().p50Nanos(), x.waits().p99Nanos(), x.waits().p999Nanos(),
                                 x.waits().maxNanos(), x.jain(), x.cpuPerWall(), x.voluntarySwitches(),
-                                x.involuntarySwitches(), x.starvationShare()));
+                                x.involuntarySwitches(), x.starvationShare(),
+                                x.runQueue() == null ? "" : String.format(Locale.ROOT, "%.4f", x.runQueue().meanShare()),
+                                x.runQueue() == null ? "" : String.format(Locale.ROOT, "%.4f", x.runQueue().maxShare())));
                     }
                 }
             }
@@ -127,6 +233,21 @@ public final class RunTable {
 
     public static String kilo(double perSec) {
         return perSec >= 1e5 ? String.format(Locale.ROOT, "%.0f", perSec / 1e3) : String.format(Locale.ROOT, "%.1f", perSec / 1e3);
+    }
+
+    /** An event rate: {@code 12}, {@code 3.4k}, {@code 1.2M}. */
+    static String perSecond(double perSec) {
+        if (perSec >= 1e6) {
+            return String.format(Locale.ROOT, "%.1fM", perSec / 1e6);
+        }
+        return perSec >= 1e3 ? String.format(Locale.ROOT, "%.1fk", perSec / 1e3) : String.format(Locale.ROOT, "%.0f", perSec);
+    }
+
+    static String share(double fraction) {
+        if (Double.isNaN(fraction)) {
+            return "-";
+        }
+        return fraction < 0.1 ? String.format(Locale.ROOT, "%.1f%%", fraction * 100) : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
     static String percent(double fraction) {

@@ -99,9 +99,22 @@ public record RunConfig(List<LabLock> locks, List<ThreadKind> threads, List<Inte
         return (long) threads.size() * procs.size() * workers.size() * holdNanos.size() * outside.size();
     }
 
+    /** How many hiccup-meter windows the whole run makes: each meter of each (kind, procs, workers) block, once per batch. */
+    public long meterWindowCount() {
+        long windows = 0;
+        for (ThreadKind kind : threads) {
+            for (int p : procs) {
+                for (int w : workers) {
+                    windows += Meter.forBlock(kind, p, w).size();
+                }
+            }
+        }
+        return windows * runs;
+    }
+
     /** Estimated wall time, without JVM start-up. */
     public long estimatedNanos() {
-        return measurementCount() * (durationNanos + warmupNanos + 5_000_000L);
+        return (measurementCount() + meterWindowCount()) * (durationNanos + warmupNanos + 5_000_000L);
     }
 
     /** The lock specs as written. */

@@ -70,6 +70,6 @@ public record GoRun(String goVersion, int procs, int workers, long holdNanos, lo
         long[] counts = perWorker.stream().mapToLong(Long::longValue).toArray();
         return new Sample(run, order, acquisitions() * 1e9 / wallNanos, acquisitions(), wallNanos, perWorker,
                 WaitSummary.of(h), Metrics.jain(counts), Metrics.maxMinRatio(counts), (double) cpuNanos / wallNanos,
-                voluntarySwitches, involuntarySwitches, Map.of(), 0.0);
+                voluntarySwitches, involuntarySwitches, Map.of(), 0.0, null);
     }
 }

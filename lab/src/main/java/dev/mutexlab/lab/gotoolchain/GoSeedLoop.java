@@ -138,7 +138,7 @@ public final class GoSeedLoop implements Measuring<RunResult> {
             }
         }
         return ShapeSummary.of(THREADS, procs, workers, hold, outside, Shape.ceilingPerSecond(workers, hold, outside),
-                variants.stream().map(GoVariant::spec).toList(), samples, merged);
+                variants.stream().map(GoVariant::spec).toList(), samples, merged, List.of());
     }
 
     private GoRun runOnce(GoVariant v, int procs, int workers, long hold, long outside, double stepsPerNano)

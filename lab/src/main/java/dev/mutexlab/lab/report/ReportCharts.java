@@ -4,8 +4,10 @@ import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.results.GroupResult;
+import dev.mutexlab.lab.results.HiccupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.RunQueueDelay;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.locks.LockSpec;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The charts of a report, built from result files:
@@ -25,7 +28,8 @@ import java.util.Map;
  * <li>sweep results: a heat map of each lock's median ratio to the first over the grid, per thread kind;</li>
  * <li>both: wait-time percentiles per lock and per-worker acquisitions per lock (fairness), for the
  *     featured shape of each group — the longest hold, outside work equal to the hold if measured,
- *     the most workers;</li>
+ *     the most workers — with the hiccup meter's stall floor beside the waits and, where Linux's
+ *     schedstat was read, the run-queue delay per lock;</li>
  * <li>suite and fairness results: see {@link FigureCharts}.</li>
  * </ul>
  */
@@ -52,6 +56,9 @@ public final class ReportCharts {
             ShapeResult featured = featured(g.shapes());
             charts.add(waitChart(g, featured, prefix));
             charts.add(fairnessChart(g, featured, prefix));
+            if (featured.locks().stream().anyMatch(l -> l.runQueueShare() != null)) {
+                charts.add(runQueueChart(g, featured, prefix));
+            }
         }
         return charts;
     }
@@ -165,11 +172,45 @@ public final class ReportCharts {
             series.add(new Chart.Series(l.spec(), List.of(), List.of(positive(w.p50Nanos() / 1e3),
                     positive(w.p99Nanos() / 1e3), positive(w.p999Nanos() / 1e3), positive(w.maxNanos() / 1e3)), false));
         }
+        List<HiccupResult> meters = hiccupsFor(g, s.workers());
+        for (HiccupResult h : meters) {
+            series.add(new Chart.Series(String.format(Locale.ROOT, "%s %d busy threads, no lock", HiccupResult.LABEL,
+                    h.threads()), List.of(), List.of(Double.NaN, Double.NaN, positive(h.stalls().p999Nanos() / 1e3),
+                    positive(h.stalls().maxNanos() / 1e3)), true));
+        }
         String where = describe(g, s);
         return new Chart(prefix + "waits-" + g.threads() + "-p" + g.procs(), Chart.Kind.CATEGORY_LINE,
                 "Wait to acquire: " + where,
-                "Percentiles of the wait to acquire the lock, all batches merged, per lock (" + where + ").",
+                "Percentiles of the wait to acquire the lock, all batches merged, per lock (" + where + ")"
+                        + (meters.isEmpty() ? "." : "; dashed: the platform's stall floor, the p99.9 and longest stall"
+                        + " of busy threads that take no lock (the hiccup meter), in the same JVM."),
                 "percentile", "wait (µs)", false, true, List.of("p50", "p99", "p99.9", "max"), List.of(), series);
+    }
+
+    /**
+     * The hiccup meters of the group's block of {@code workers}: those of its first shape that has them
+     * (a resumed sweep may have metered a block once per session).
+     */
+    static List<HiccupResult> hiccupsFor(GroupResult g, int workers) {
+        return g.shapes().stream().filter(x -> x.workers() == workers && x.hiccups() != null && !x.hiccups().isEmpty())
+                .map(ShapeResult::hiccups).findFirst().orElse(List.of());
+    }
+
+    static Chart runQueueChart(GroupResult g, ShapeResult s, String prefix) {
+        List<Chart.Series> series = new ArrayList<>();
+        String of = RunQueueDelay.WORKERS;
+        for (LockResult l : s.locks()) {
+            boolean known = l.runQueueShare() != null;
+            series.add(new Chart.Series(l.spec(), List.of(), List.of(known ? l.runQueueShare().median() * 100 : Double.NaN,
+                    known ? l.runQueueMaxShare().median() * 100 : Double.NaN), false));
+            of = l.runs().stream().map(Sample::runQueue).filter(Objects::nonNull).map(RunQueueDelay::of).findFirst().orElse(of);
+        }
+        String where = describe(g, s);
+        return new Chart(prefix + "runqueue-" + g.threads() + "-p" + g.procs(), Chart.Kind.BAR,
+                "Run-queue delay: " + where,
+                "Share of the window the " + of + " were runnable but not running (Linux schedstat), mean and largest over"
+                        + " the " + of + ", median over batches (" + where + ").",
+                "over the " + of, "% of the window", false, false, List.of("mean", "max"), List.of(), series);
     }
 
     static Chart fairnessChart(GroupResult g, ShapeResult s, String prefix) {

@@ -15,7 +15,10 @@ import java.util.List;
  * @param jain        Jain's fairness index per run
  * @param cpuPerWall  CPU seconds per wall second
  * @param starvationShare share of time in starvation mode
+ * @param runQueueShare    the samples' mean run-queue share ({@link RunQueueDelay#meanShare()}); null if not read
+ * @param runQueueMaxShare the samples' largest run-queue share ({@link RunQueueDelay#maxShare()}); null if not read
  */
 public record LockResult(String spec, List<Sample> runs, Spread throughput, Spread utilization, Spread ratio,
-                         WaitSummary waits, Spread jain, Spread cpuPerWall, Spread starvationShare) {
+                         WaitSummary waits, Spread jain, Spread cpuPerWall, Spread starvationShare,
+                         Spread runQueueShare, Spread runQueueMaxShare) {
 }

@@ -20,9 +20,11 @@ import java.util.Map;
  * @param involuntarySwitches involuntary context switches in the window
  * @param lockEvents          the lock's own counters in the window (empty if it keeps none)
  * @param starvationShare     share of the window the lock spent in starvation (handoff) mode
+ * @param runQueue            how long the workers (carriers, for virtual threads) were runnable but not
+ *                            running; null where Linux's schedstat cannot be read
  */
 public record Sample(int run, int order, double throughputPerSec, long acquisitions, long wallNanos,
                      List<Long> perWorker, WaitSummary waits, double jain, Double maxMinRatio, double cpuPerWall,
                      long voluntarySwitches, long involuntarySwitches, Map<String, Long> lockEvents,
-                     double starvationShare) {
+                     double starvationShare, RunQueueDelay runQueue) {
 }

@@ -2,7 +2,12 @@ package dev.mutexlab.lab.results;
 
 import java.util.List;
 
-/** One shape of the grid and every lock measured in it. */
+/**
+ * One shape of the grid and every lock measured in it.
+ *
+ * @param hiccups the hiccup meters measured beside these locks (the first shape of each
+ *                (thread kind, procs, workers) block carries them; empty or null for the others)
+ */
 public record ShapeResult(String threads, int procs, int workers, long holdNanos, long outsideNanos,
-                          double ceilingPerSec, List<LockResult> locks) {
+                          double ceilingPerSec, List<LockResult> locks, List<HiccupResult> hiccups) {
 }

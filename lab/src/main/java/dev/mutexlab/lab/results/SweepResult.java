@@ -9,7 +9,8 @@ import java.util.List;
  * thread kind and lock, Go's starvation-mode experiment's summary: the per-shape median ratios to the first lock by
  * (hold, outside), summarized over the other dimensions (workers, procs).
  *
- * @param schema    always {@value #SCHEMA}
+ * @param schema    {@value #SCHEMA} when written; {@value #SCHEMA_1_0} (shapes without the hiccup meter
+ *                  and run-queue delay) is still read
  * @param command   the command line that produced it (of the session that finished it)
  * @param createdAt ISO-8601 instant the sweep finished
  * @param machine   where it ran
@@ -21,7 +22,9 @@ import java.util.List;
  */
 public record SweepResult(String schema, String command, String createdAt, Machine machine, RunResult.Config config,
                           String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) implements Result {
-    public static final String SCHEMA = "mutexlab.sweep/1";
+    public static final String SCHEMA = "mutexlab.sweep/1.1";
+    /** The first version, still read. */
+    public static final String SCHEMA_1_0 = "mutexlab.sweep/1";
 
     /**
      * One cell of Go's starvation-mode experiment's summary.

@@ -2,6 +2,8 @@ package dev.mutexlab.lab.workload;
 
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.Shape;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.results.RunQueueDelay;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.stats.Metrics;
@@ -15,12 +17,33 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Measures one lock in one shape once: starts the workers on a fresh lock, lets them warm up,
- * measures for the duration, stops them and collects a {@link Sample}.
+ * measures for the duration, stops them and collects a {@link Sample}. Before the window (and the
+ * process statistics' {@code /proc} walk) and at its end, before the workers are told to stop (a
+ * thread that has exited has no schedstat), it reads the run-queue delay of each worker — of each
+ * carrier, for virtual threads — from {@link SchedStat}; the share is over the time between the
+ * middles of the two readings.
  */
 public final class Measurement {
     private static final long HISTOGRAM_MAX_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private Measurement() {
+    }
+
+    /**
+     * The workers' native ids; a worker that has not yet run by the end of the warm-up is waited for
+     * (up to a second), so that a short warm-up does not lose it.
+     */
+    private static long[] workerTids(List<Worker> workers) throws InterruptedException {
+        long[] tids = new long[workers.size()];
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        for (int i = 0; i < tids.length; i++) {
+            long tid;
+            while ((tid = workers.get(i).tid) == 0 && System.nanoTime() - deadline < 0) {
+                TimeUnit.MILLISECONDS.sleep(1);
+            }
+            tids[i] = tid == 0 ? -1 : tid;
+        }
+        return tids;
     }
 
     /**
@@ -35,25 +58,36 @@ public final class Measurement {
         Worker.Phase phase = new Worker.Phase();
         long holdSteps = work.stepsFor(shape.holdNanos());
         long outsideSteps = work.stepsFor(shape.outsideNanos());
+        boolean platform = shape.threads() == ThreadKind.PLATFORM;
+        long[] carriers = platform ? null : SchedStat.carrierTids(Runtime.getRuntime().availableProcessors());
         List<Worker> workers = new ArrayList<>(shape.workers());
         List<Thread> threads = new ArrayList<>(shape.workers());
         for (int i = 0; i < shape.workers(); i++) {
             Worker w = new Worker(phase, section, holdSteps, outsideSteps, System.nanoTime() + i * 0x9E3779B97F4A7C15L,
-                    recordWaits ? new Histogram(HISTOGRAM_MAX_NANOS, 3) : null);
+                    recordWaits ? new Histogram(HISTOGRAM_MAX_NANOS, 3) : null, platform);
             workers.add(w);
             threads.add(shape.threads().start("worker-" + i, w));
         }
         try {
             TimeUnit.NANOSECONDS.sleep(warmupNanos);
+            long[] tids = platform ? workerTids(workers) : carriers;
+            long readingBefore = System.nanoTime();
+            long[] delaysBefore = SchedStat.read(tids);
+            readingBefore = (readingBefore + System.nanoTime()) / 2;
             LockStats statsBefore = lock instanceof Mutex m ? m.stats() : LockStats.disabled();
             ProcessStats procBefore = ProcessStats.now();
             long start = System.nanoTime();
             phase.value = Worker.MEASURE;
             TimeUnit.NANOSECONDS.sleep(durationNanos);
+            long readingAfter = System.nanoTime(); // before STOP: a worker that has exited has no schedstat
+            long[] delaysAfter = SchedStat.read(tids);
+            readingAfter = (readingAfter + System.nanoTime()) / 2;
             phase.value = Worker.STOP;
             long wallNanos = System.nanoTime() - start;
             ProcessStats proc = ProcessStats.now().since(procBefore);
             LockStats stats = lock instanceof Mutex m ? m.stats().since(statsBefore) : LockStats.disabled();
+            RunQueueDelay runQueue = SchedStat.delay(platform ? RunQueueDelay.WORKERS : RunQueueDelay.CARRIERS,
+                    delaysBefore, delaysAfter, readingAfter - readingBefore);
             for (Thread t : threads) {
                 t.join();
             }
@@ -77,7 +111,7 @@ public final class Measurement {
             return new Sample(run, order, total * 1e9 / wallNanos, total, wallNanos, perWorkerList, WaitSummary.of(waits),
                     Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / proc.wallNanos(),
                     proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
-                    (double) stats.starvationNanos() / wallNanos);
+                    (double) stats.starvationNanos() / wallNanos, runQueue);
         } finally {
             phase.value = Worker.STOP;
             for (Thread t : threads) {

@@ -21,8 +21,13 @@ final class Worker implements Runnable {
     long seed;
     /** Acquisitions in the measured phase; read by the coordinator after join. */
     long acquisitions;
+    /** This platform thread's native id (for its schedstat), once it runs; 0 before, -1 where unknown. */
+    volatile long tid;
+    private final boolean publishTid;
 
-    Worker(Phase phase, Section section, long holdSteps, long outsideSteps, long seed, Histogram waits) {
+    Worker(Phase phase, Section section, long holdSteps, long outsideSteps, long seed, Histogram waits,
+           boolean publishTid) {
+        this.publishTid = publishTid;
         this.phase = phase;
         this.section = section;
         this.holdSteps = holdSteps;
@@ -33,6 +38,9 @@ final class Worker implements Runnable {
 
     @Override
     public void run() {
+        if (publishTid) {
+            tid = SchedStat.currentTid();
+        }
         final Section section = this.section;
         final boolean timed = section.timed;
         final Histogram waits = this.waits;

@@ -25,7 +25,7 @@ class EverySchemaTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"run-small.json, mutexlab.run/1", "sweep-small.json, mutexlab.sweep/1", "suite-small.json, mutexlab.suite/1",
+    @CsvSource({"run-small.json, mutexlab.run/1", "run-instruments.json, mutexlab.run/1.1", "sweep-small.json, mutexlab.sweep/1", "suite-small.json, mutexlab.suite/1",
             "fairness-small.json, mutexlab.fairness/1", "apps-small.json, mutexlab.apps/1"})
     void reportDrawsEverySchema(String file, String schema) throws Exception {
         Path html = dir.resolve("report.html");

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonTest {
     static ResultFiles.Loaded result(String name, int workers, double[] go, double[] jdk) {
         ShapeResult shape = new ShapeResult("platform", 2, workers, 10_000, 10_000, 100_000,
-                List.of(lock("go", go), lock("jdk", jdk)));
+                List.of(lock("go", go), lock("jdk", jdk)), List.of());
         RunResult.Config config = new RunResult.Config(List.of("go", "jdk"), List.of("platform"), List.of(2), List.of(workers),
                 List.of(10_000L), "1x", 100_000_000, 10_000_000, go.length, true);
         RunResult run = new RunResult(RunResult.SCHEMA, "mutexlab run (synthetic)", "2026-01-01T00:00:00Z",
@@ -39,11 +39,11 @@ class ComparisonTest {
         List<Sample> runs = new ArrayList<>();
         for (int i = 0; i < throughputs.length; i++) {
             runs.add(new Sample(i, 0, throughputs[i], (long) throughputs[i], 1_000_000_000L, List.of((long) throughputs[i]),
-                    new WaitSummary(1, 1, 1, 1, 1), 1, 1.0, 1, 0, 0, Map.of(), 0));
+                    new WaitSummary(1, 1, 1, 1, 1), 1, 1.0, 1, 0, 0, Map.of(), 0, null));
         }
         return new LockResult(spec, runs, Metrics.spread(throughputs), Metrics.spread(throughputs),
                 Metrics.spread(throughputs), new WaitSummary(1, 1, 1, 1, 1), Metrics.spread(new double[] {1}),
-                Metrics.spread(new double[] {1}), Metrics.spread(new double[] {0}));
+                Metrics.spread(new double[] {1}), Metrics.spread(new double[] {0}), null, null);
     }
 
     @Test

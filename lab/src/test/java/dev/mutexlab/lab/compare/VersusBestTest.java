@@ -19,14 +19,14 @@ class VersusBestTest {
         List<Sample> runs = new ArrayList<>();
         for (int b = 0; b < perBatch.length; b++) {
             runs.add(new Sample(b, 0, perBatch[b], 1, 1, List.of(1L), new WaitSummary(1, 0, 0, 0, 0), 1, 1.0, 1, 0, 0,
-                    Map.of(), 0));
+                    Map.of(), 0, null));
         }
         Spread none = new Spread(0, 0, 0);
-        return new LockResult(spec, runs, none, none, none, new WaitSummary(1, 0, 0, 0, 0), none, none, none);
+        return new LockResult(spec, runs, none, none, none, new WaitSummary(1, 0, 0, 0, 0), none, none, none, null, null);
     }
 
     private static ShapeResult shape(int workers, LockResult... locks) {
-        return new ShapeResult("platform", 2, workers, 1000, 1000, 1e6, List.of(locks));
+        return new ShapeResult("platform", 2, workers, 1000, 1000, 1e6, List.of(locks), List.of());
     }
 
     @Test

@@ -44,6 +44,26 @@ class ReportTest {
     }
 
     @Test
+    void aRunWithInstrumentsShowsTheStallFloorAndTheRunQueueDelay() throws Exception {
+        List<Chart> charts = ReportCharts.of(ResultFiles.load(resource("run-instruments.json")), 0);
+
+        Chart waits = charts.stream().filter(c -> c.id().equals("f0-waits-platform-p2")).findFirst().orElseThrow();
+        assertThat(waits.series().stream().filter(Chart.Series::dashed).map(Chart.Series::name))
+                .containsExactly("(hiccup) 4 busy threads, no lock", "(hiccup) 2 busy threads, no lock");
+        assertThat(waits.caption()).contains("stall floor");
+        assertThat(charts.stream().map(Chart::id)).contains("f0-runqueue-platform-p2", "f0-runqueue-virtual-p2");
+        Chart carriers = charts.stream().filter(c -> c.id().equals("f0-runqueue-virtual-p2")).findFirst().orElseThrow();
+        assertThat(carriers.caption()).contains("carriers").endsWith(".");
+        assertThat(carriers.pointCount()).isEqualTo(4);
+    }
+
+    @Test
+    void aRunWithoutInstrumentsHasNoRunQueueChart() throws Exception {
+        assertThat(ReportCharts.of(ResultFiles.load(resource("run-small.json")), 0).stream().map(Chart::id))
+                .noneMatch(id -> id.contains("runqueue"));
+    }
+
+    @Test
     void thePageIsSelfContained() throws Exception {
         String html = HtmlReport.render(HtmlReport.sections(files()));
         assertThat(html).contains("Chart.js v4.5.1").contains("chartjs-chart-matrix")

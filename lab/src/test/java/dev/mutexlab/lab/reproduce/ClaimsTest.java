@@ -28,10 +28,10 @@ class ClaimsTest {
         for (int run = 0; run < batches.size(); run++) {
             Batch b = batches.get(run);
             samples.add(new Sample(run, 0, b.throughput(), 1, 200_000_000L, List.of(1L), new WaitSummary(1, 1, 1, 1, b.maxWaitNanos()),
-                    1, 1.0, b.cpuPerWall(), 0, 0, Map.of(), b.starvationShare()));
+                    1, 1.0, b.cpuPerWall(), 0, 0, Map.of(), b.starvationShare(), null));
         }
         Spread one = new Spread(1, 1, 1);
-        return new LockResult(spec, samples, one, one, one, new WaitSummary(1, 1, 1, 1, 1), one, one, one);
+        return new LockResult(spec, samples, one, one, one, new WaitSummary(1, 1, 1, 1, 1), one, one, one, null, null);
     }
 
     /** A lock whose batches reach these throughputs. */
@@ -62,7 +62,7 @@ class ClaimsTest {
     }
 
     static ShapeResult shape(int procs, int workers, long hold, long outside, LockResult... locks) {
-        return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks));
+        return new ShapeResult("platform", procs, workers, hold, outside, 1e9 / Math.max(1, hold), List.of(locks), List.of());
     }
 
     static GroupResult group(String threads, ShapeResult... shapes) {
