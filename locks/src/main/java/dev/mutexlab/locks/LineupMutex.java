@@ -93,8 +93,9 @@ public final class LineupMutex extends AbstractMutex {
      *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot) until the lock
      *     is free, the budget runs out (then sleep), or a look at the clock finds
      *       this waiter past its bound: claim handoffTo, set HANDOFF and wait for the lock (spin
-     *         on the node, then park); another request pending: spin on, it is served first;
-     *       the first sleeper (nearly) past its bound and older than us: swap — under the guard
+     *         on the node, then park); another request pending: go on to the swap below;
+     *       the first sleeper (nearly) past its bound and older than us (past its bound or not):
+     *         swap — under the guard
      *         take it out, give it our slot (ticket SLOT_GIVEN), join the line in order of
      *         arrival, signal it, and park;
      *     otherwise sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
@@ -299,7 +300,7 @@ public final class LineupMutex extends AbstractMutex {
         int r = RETRY;
         if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
             spinning = true;
-            if (swap(node, now)) { // the slot we took passes to the first sleeper
+            if (swap(node, now, false)) { // the slot we took passes to the first sleeper
                 spinning = false;
                 r = SWAPPED;
             }
@@ -404,8 +405,12 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** Gives a spinner slot back; a caller that neither holds the lock nor sleeps next calls passOn(). */
+    /**
+     * Gives the spinner slot we spun in back (the hooks hear of it first, so they never count more
+     * spinners than slots); a caller that neither holds the lock nor sleeps next calls passOn().
+     */
     private void releaseSpinnerSlot() {
+        hooks.spinning(false);
         SPINNERS.getAndAdd(this, -1);
     }
 
@@ -414,12 +419,8 @@ public final class LineupMutex extends AbstractMutex {
      * sleeper past its bound (SWAPPED: we are in line), or we give up.
      */
     private int spin(Waiter node, int mode, long deadlineNanos) {
-        hooks.spinning(true);
-        try {
-            return spinInSlot(node, mode, deadlineNanos);
-        } finally {
-            hooks.spinning(false);
-        }
+        hooks.spinning(true); // every way out of the slot reports the end first: releaseSpinnerSlot or swap
+        return spinInSlot(node, mode, deadlineNanos);
     }
 
     private int spinInSlot(Waiter node, int mode, long deadlineNanos) {
@@ -455,10 +456,10 @@ public final class LineupMutex extends AbstractMutex {
                     if (r != RETRY) {
                         return r;
                     }
-                    continue; // another spinner asked first: it is served next, then we are
+                    // another spinner asked first and is served next; meanwhile an older sleeper may swap in
                 }
-                if ((s & WAITERS) != 0 && now - node.startNanos < boundNanos - swapAheadNanos()
-                        && now - headStartNanos >= boundNanos - swapAheadNanos() && swap(node, now)) {
+                if ((s & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos()
+                        && headStartNanos - node.startNanos < 0L && swap(node, now, true)) {
                     return SWAPPED;
                 }
                 if (now - spinStartNanos >= budgetNanos) {
@@ -477,7 +478,7 @@ public final class LineupMutex extends AbstractMutex {
      * one that wakes, so the line rotates without adding a runnable thread. Returns false if the
      * first sleeper has changed (then we keep spinning).
      */
-    private boolean swap(Waiter node, long nowNanos) {
+    private boolean swap(Waiter node, long nowNanos, boolean spinning) {
         WaitQueue q = line;
         q.lockGuard();
         Waiter first = q.peekFirst();
@@ -495,6 +496,9 @@ public final class LineupMutex extends AbstractMutex {
         q.unlockGuard();
         if (stats != null) {
             stats.add(LockEvent.SWAP);
+        }
+        if (spinning) {
+            hooks.spinning(false);
         }
         first.signal();
         return true;
