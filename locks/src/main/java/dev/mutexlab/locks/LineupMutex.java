@@ -78,10 +78,11 @@ public final class LineupMutex extends AbstractMutex {
      *
      * Invariants: no more threads spin than there are slots taken, and no more slots than
      * maxSpinners; HANDOFF implies LOCKED and a claimed handoffTo whose ticket is REQUESTED (its
-     * owner waits, spinning or parked) or WITHDRAWN; a waiter that leaves the line touches WAITERS only (a
-     * HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos); if the
-     * line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken (its
-     * holder takes the lock, or gives the slot up and passes the duty on); unlock never yields.
+     * owner waits, spinning or parked) or WITHDRAWN; a waiter that leaves the line touches WAITERS
+     * only (a HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos);
+     * if the line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken
+     * (its holder takes the lock, or gives the slot up and passes the duty on); a swap goes only
+     * to a waiter that has waited longer than the swapper; unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
      *   - start = now (the bound counts from here); the time-based yield (maybeYield);
@@ -95,9 +96,8 @@ public final class LineupMutex extends AbstractMutex {
      *       this waiter past its bound: claim handoffTo, set HANDOFF and wait for the lock (spin
      *         on the node, then park); another request pending: go on to the swap below;
      *       the first sleeper (nearly) past its bound and older than us (past its bound or not):
-     *         swap — under the guard
-     *         take it out, give it our slot (ticket SLOT_GIVEN), join the line in order of
-     *         arrival, signal it, and park;
+     *         swap — under the guard take it out, give it our slot (ticket SLOT_GIVEN), join the
+     *         line in order of arrival, signal it, and park;
      *     otherwise sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
      *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
@@ -135,14 +135,13 @@ public final class LineupMutex extends AbstractMutex {
      * up and passes on. A spinner that asked for a handoff CASes its ticket REQUESTED -> WITHDRAWN;
      * if that fails the unlock has handed it the lock, which it keeps (re-asserting an interrupt).
      * A withdrawal never touches HANDOFF: clearing the bit by CAS could clear a later request's
-     * (the same state value again), which the holder alone can tell apart. Every
-     * spin looks at the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
+     * (the same state value again), which the holder alone can tell apart. Every spin looks at
+     * the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
      *
      * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
      * acquisition enters the slow path (the lock was held: it waits that long anyway) and then
-     * once per ROUNDS_PER_CHECK spin rounds; the unlock
-     * path reads it only to stamp a wake-up. All of it goes through LineupHooks.nanoTime, which
-     * tests replace with a clock they move.
+     * once per ROUNDS_PER_CHECK spin rounds; the unlock path reads it only to stamp a wake-up.
+     * All of it goes through LineupHooks.nanoTime, which tests replace with a clock they move.
      *
      * Memory ordering: every state access is volatile or a CAS (the acquiring CAS has acquire
      * semantics, the releasing CAS release semantics); spinners and handoffTo are volatile for
@@ -166,7 +165,7 @@ public final class LineupMutex extends AbstractMutex {
     /** Node ticket: the spinner gave up its request before an unlock served it. */
     static final int WITHDRAWN = 4;
 
-    /** The short spin of every contended acquisition, before any bookkeeping. */
+    /** The short spin of a contended acquisition while no slot is taken and nobody sleeps. */
     static final int PRE_SPIN_ROUNDS = 128;
     /** A thread entering a contended acquisition yields its processor if it has not for this long. */
     static final long YIELD_PERIOD_NANOS = 500_000L;
@@ -177,7 +176,7 @@ public final class LineupMutex extends AbstractMutex {
     /** The wake-up latency a new lock assumes until its woken waiters have measured it. */
     static final int INITIAL_WAKE_NANOS = 25_000;
 
-    // acquisition outcomes of the slow path's steps (a step that returns SLEEP or RETRY loops)
+    // outcomes of the slow path's steps (RETRY, SLEEP, SWAPPED and WOKEN go round the loop again)
     private static final int ACQUIRED = 0;
     private static final int HANDED_OVER = 1;
     private static final int TIMED_OUT = 2;
@@ -192,7 +191,7 @@ public final class LineupMutex extends AbstractMutex {
     private volatile int state;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
     private volatile int spinners;
-    /** The spinner that asks for a handoff: claimed by CAS from null before it sets HANDOFF, cleared by the unlock that serves it or by the spinner withdrawing. */
+    /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */
     private volatile Waiter handoffTo;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
@@ -349,13 +348,12 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /**
-     * The short fixed spin a contended acquisition starts with while nobody holds a spinner slot
-     * and nobody sleeps (see the notes), as HotSpot's monitors start theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock
-     * whenever it is free, before any bookkeeping (clock, node, slots). With holds of a
-     * microsecond or two and few threads most contended acquisitions end here. With a slot
-     * taken it is one look: many threads spinning at once would fight over the word's cache
-     * line and over the processors. It cannot pass a waiter due for handoff: HANDOFF keeps
-     * LOCKED set.
+     * The short fixed spin a contended acquisition starts with, as HotSpot's monitors start
+     * theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock whenever it is free, before any
+     * bookkeeping (node, slots). With holds of a microsecond or two and few threads most contended
+     * acquisitions end here. With a slot taken it is one look: many threads spinning at once would
+     * fight over the word's cache line and over the processors. With sleepers it stops at once
+     * (see the notes). It cannot pass a waiter due for handoff: HANDOFF keeps LOCKED set.
      */
     private boolean preSpin() {
         int rounds = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_ROUNDS;

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+# Counts how many verdicts two `mutexlab reproduce` summaries agree on, row by row, and lists the
+# rows that flip. A verdict is compared by its word ("holds", "cannot tell here", ...), not its interval.
+# Usage: scripts/verdict-agreement.py A/summary.md B/summary.md
+import sys, re
+def rows(fn):
+    out = {}
+    for line in open(fn):
+        if not line.startswith('| ') or line.startswith('| claim') or line.startswith('|---'): continue
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if len(cells) < 9: continue
+        key = (cells[0], cells[1], cells[2])
+        v = re.sub(r'\*', '', cells[8]).split(' (')[0]
+        out.setdefault(key, []).append(v)
+    return out
+a = rows(sys.argv[1]); b = rows(sys.argv[2])
+keys = [k for k in a if k in b]
+agree = 0; flips = []
+tot = 0
+for k in keys:
+    for va, vb in zip(a[k], b[k]):
+        tot += 1
+        if va == vb: agree += 1
+        else: flips.append((k, va, vb))
+measured = [k for k in keys if not all(v.startswith('cannot tell here') for v in a[k])]
+print(f"rows in both: {tot}; agree: {agree} ({100*agree/tot:.1f}%)")
+mt = sum(len(a[k]) for k in measured); ma = sum(1 for k in measured for va, vb in zip(a[k], b[k]) if va == vb)
+print(f"rows measured on this machine: {mt}; agree: {ma} ({100*ma/max(1,mt):.1f}%)")
+for f in flips: print("  flip:", f)
