@@ -5,6 +5,10 @@
 # Usage: scripts/measure-lineup.sh [--sweep] [OUTDIR]   (default docs/results)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in
+    -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) [ "$1" = "--sweep" ] || { echo "measure-lineup.sh: unknown option '$1' (see --help)" >&2; exit 2; } ;;
+esac
 sweep=false
 if [ "${1:-}" = "--sweep" ]; then
     sweep=true

@@ -1,6 +1,10 @@
 #!/bin/bash
 # A short form of scripts/measure-jmh.sh step 3b: what observability costs, uncontended and contended.
 # Usage: scripts/measure-observability.sh   (writes docs/results/jmh-observability-*.{json,txt}; about 6 minutes)
+case "${1:-}" in
+    -h|--help) sed -n '2,3p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    ?*) echo "measure-observability.sh: takes no arguments (see --help)" >&2; exit 2 ;;
+esac
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jfc="$PWD/locks/src/main/resources/dev/mutexlab/locks/mutexlab.jfc"
 out=docs/results

@@ -3,6 +3,19 @@
 # rows that flip. A verdict is compared by its word ("holds", "cannot tell here", ...), not its interval.
 # Usage: scripts/verdict-agreement.py A/summary.md B/summary.md
 import sys, re
+if len(sys.argv) == 2 and sys.argv[1] in ('-h', '--help'):
+    print("Usage: scripts/verdict-agreement.py A/summary.md B/summary.md\n"
+          "Counts the verdicts two mutexlab reproduce summaries agree on, row by row, and lists the flips.")
+    sys.exit(0)
+if len(sys.argv) != 3:
+    print("verdict-agreement.py: needs two summary.md files (see --help)", file=sys.stderr)
+    sys.exit(2)
+for f in sys.argv[1:]:
+    try:
+        open(f).close()
+    except OSError as e:
+        print(f"verdict-agreement.py: cannot read {f}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
 def rows(fn):
     out = {}
     for line in open(fn):

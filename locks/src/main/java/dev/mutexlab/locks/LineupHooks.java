@@ -1,7 +1,5 @@
 package dev.mutexlab.locks;
 
-import dev.mutexlab.locks.internal.Waiter;
-
 /**
  * The test seam of {@link LineupMutex}: the points where a test steers an interleaving or watches
  * a transition. Every method does nothing (or reads the real clock) here; a lock built with
@@ -24,10 +22,6 @@ class LineupHooks {
 
     /** The current thread starts ({@code true}) or stops ({@code false}) spinning in a spinner slot. */
     void spinning(boolean started) {
-    }
-
-    /** The current thread is about to park in the lock (in line, or waiting for a handoff). */
-    void parking(Waiter node) {
     }
 
     /** A sleeper that gave up (timeout, interrupt) is about to take itself out of line; a waker may reach it first. */

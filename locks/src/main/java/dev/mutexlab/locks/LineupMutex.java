@@ -549,7 +549,6 @@ public final class LineupMutex extends AbstractMutex {
             }
             Thread.onSpinWait();
         }
-        hooks.parking(node);
         int b = node.block(parkBlocker(), mode, deadlineNanos);
         if (b == Waiter.SIGNALLED) {
             if (stats != null) {
@@ -622,7 +621,6 @@ public final class LineupMutex extends AbstractMutex {
 
     /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
     private int parkInLine(Waiter node, int mode, long deadlineNanos) {
-        hooks.parking(node);
         int b = node.block(parkBlocker(), mode, deadlineNanos);
         if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN
             measuredWake(hooks.nanoTime() - node.signalNanos);
