@@ -32,7 +32,7 @@ import java.util.Objects;
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
  * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
  * of a volatile read and releasing those of a volatile write. A contended acquisition may yield
- * the processor (at most once per 0.5 ms per thread); {@code unlock} never blocks or yields.
+ * the processor (at most once per 0.5 ms the thread ran); {@code unlock} never blocks or yields.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -117,13 +117,21 @@ public final class LineupMutex extends AbstractMutex {
      * The time-based yield. Threads that keep a processor busy — a holder, spinners, threads
      * working outside the lock — are time-sliced by the OS in milliseconds when there are more of
      * them than processors, and a waiter that the OS has not run waits that long. A thread that
-     * enters a contended acquisition and has not yielded there for YIELD_PERIOD_NANOS yields
-     * once: about a microsecond when nobody else is runnable, and otherwise the thread the OS had
-     * not run gets the processor now. It comes before the short spin: virtual threads are never
-     * preempted, and a thread that keeps taking the lock within the short spin would otherwise
-     * never let a runnable virtual thread onto its carrier. It is in lock, never in unlock: a
-     * yield in unlock would stall a caller that holds other locks, while a contended lock may
-     * wait anyway.
+     * enters a contended acquisition and has run for YIELD_PERIOD_NANOS since it last yielded
+     * there yields once: about a microsecond when nobody else is runnable, and otherwise the
+     * thread the OS had not run gets the processor now. What counts is time the thread ran, not
+     * time that passed: a platform thread counts the time between two of its contended
+     * acquisitions only up to YIELD_GAP_NANOS, so a thread the OS kept off the processor for
+     * milliseconds does not yield the moment it gets it back. Counting passed time does that, and
+     * on Linux (EEVDF) each yield puts the yielder a slice further back in line, so that thread
+     * falls further behind each time it runs: measured, one of four workers runnable and not
+     * running 73-97% of the time (docs/RESULTS.md §12). A virtual thread counts all the time:
+     * the scheduler's queue is first in, first out, and a yield costs it nothing but its place,
+     * while the threads that waited for a carrier are the ones a yield lets on. The yield comes
+     * before the short spin: virtual threads are never preempted, and a thread that keeps taking
+     * the lock within the short spin would otherwise never let a runnable virtual thread onto
+     * its carrier. It is in lock, never in unlock: a yield in unlock would stall a caller that
+     * holds other locks, while a contended lock may wait anyway.
      *
      * Passing on. An unlock skips its wake while a slot is taken; so whoever gives a slot up
      * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, no
@@ -167,8 +175,13 @@ public final class LineupMutex extends AbstractMutex {
 
     /** The short spin of a contended acquisition while no slot is taken and nobody sleeps. */
     static final int PRE_SPIN_ROUNDS = 128;
-    /** A thread entering a contended acquisition yields its processor if it has not for this long. */
+    /** A thread entering a contended acquisition yields its processor once it has run this long since its last yield there. */
     static final long YIELD_PERIOD_NANOS = 500_000L;
+    /**
+     * The most a platform thread counts as run time between two of its contended acquisitions: a
+     * longer gap is time the OS kept it off the processor, or work outside the lock (see the notes).
+     */
+    static final long YIELD_GAP_NANOS = 50_000L;
     /** Spin rounds between two looks at the clock (and at the deadline and the interrupt status). */
     static final int ROUNDS_PER_CHECK = 64;
     /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
@@ -185,8 +198,11 @@ public final class LineupMutex extends AbstractMutex {
     private static final int SLEEP = 5;
     private static final int WOKEN = 6;
     private static final int SWAPPED = 7;
-    /** Per thread: when it last yielded in a contended acquisition (see the notes). */
-    private static final ThreadLocal<long[]> LAST_YIELD = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2});
+    /**
+     * Per thread, for the time-based yield (see the notes): [0] when it last entered a contended
+     * acquisition (or came back from its yield), [1] how long it has run since its last yield.
+     */
+    private static final ThreadLocal<long[]> YIELD_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2, 0L});
 
     private volatile int state;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
@@ -372,21 +388,26 @@ public final class LineupMutex extends AbstractMutex {
 
     /**
      * The time-based yield: a thread entering a contended acquisition gives its processor (or
-     * carrier) away if it has not done so here for YIELD_PERIOD_NANOS. It is about to wait
-     * anyway, so the yield costs it about a microsecond when nobody else is runnable; when
+     * carrier) away once it has run YIELD_PERIOD_NANOS since it last did so here. It is about to
+     * wait anyway, so the yield costs it about a microsecond when nobody else is runnable; when
      * somebody is (a waiter or a thread working outside the lock that has not run for a while)
      * that thread runs now rather than at the end of an OS time slice, or, for a virtual thread,
-     * whenever a carrier frees up.
+     * whenever a carrier frees up. A platform thread counts a gap since its last contended
+     * acquisition only up to YIELD_GAP_NANOS (see the notes).
      */
     private void maybeYield(long nowNanos) {
-        long[] last = LAST_YIELD.get();
-        if (nowNanos - last[0] >= YIELD_PERIOD_NANOS) {
-            last[0] = nowNanos;
+        long[] clock = YIELD_CLOCK.get();
+        long gapNanos = Math.max(0L, nowNanos - clock[0]);
+        clock[1] += Thread.currentThread().isVirtual() ? gapNanos : Math.min(gapNanos, YIELD_GAP_NANOS);
+        clock[0] = nowNanos;
+        if (clock[1] >= YIELD_PERIOD_NANOS) {
+            clock[1] = 0L;
             hooks.yielding();
             if (stats != null) {
                 stats.add(LockEvent.YIELD);
             }
             Thread.yield();
+            clock[0] = hooks.nanoTime(); // the time the yield gave away is not run time
         }
     }
 

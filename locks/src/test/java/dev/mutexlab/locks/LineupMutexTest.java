@@ -415,6 +415,60 @@ class LineupMutexTest {
         assertThat(lock.spinners()).isZero();
     }
 
+    /**
+     * The time-based yield counts time the thread ran: a platform thread whose contended
+     * acquisitions come 40 us apart yields once per 0.5 ms of them, and one that the OS kept off
+     * the processor between them (5 ms apart) counts each gap as 50 us, so it does not yield each
+     * time it gets the processor back (which, on Linux, puts it further back each time). A
+     * virtual thread counts all the time that passed. Each acquisition is a tryLock with a
+     * deadline already passed on the lock's clock, on a lock the test holds.
+     */
+    @Test
+    void theTimeBasedYieldCountsTimeTheThreadRan() throws Exception {
+        assertThat(yieldsOver(ThreadKind.PLATFORM, Duration.ofNanos(40_000), 26)).as("platform, 40 us apart").isEqualTo(2);
+        assertThat(yieldsOver(ThreadKind.PLATFORM, Duration.ofMillis(5), 20)).as("platform, 5 ms apart").isEqualTo(2);
+        assertThat(yieldsOver(ThreadKind.VIRTUAL, Duration.ofMillis(5), 20)).as("virtual, 5 ms apart").isEqualTo(20);
+    }
+
+    /** How often a fresh thread of {@code kind} yields in {@code calls} contended acquisitions {@code gap} apart. */
+    private static int yieldsOver(ThreadKind kind, Duration gap, int calls) throws Exception {
+        AtomicInteger yields = new AtomicInteger();
+        AtomicReference<Thread> acquirer = new AtomicReference<>();
+        Steered hooks = new Steered() {
+            @Override
+            void yielding() {
+                if (Thread.currentThread() == acquirer.get()) {
+                    yields.incrementAndGet();
+                }
+            }
+        };
+        hooks.nowNanos.addAndGet(HOUR_NANOS); // every deadline the real clock sets has passed on the lock's
+        LineupMutex lock = new LineupMutex(LineupMutex.DEFAULT_BOUND, false, hooks);
+        lock.lock();
+        AtomicInteger acquired = new AtomicInteger();
+        try {
+            Thread t = kind.start(() -> {
+                acquirer.set(Thread.currentThread());
+                for (int i = 0; i < calls; i++) {
+                    hooks.advance(gap);
+                    try {
+                        if (lock.tryLock(1, TimeUnit.NANOSECONDS)) {
+                            acquired.incrementAndGet();
+                            lock.unlock();
+                        }
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            });
+            join(t, 20_000);
+        } finally {
+            lock.unlock();
+        }
+        assertThat(acquired.get()).as("the lock was held throughout").isZero();
+        return yields.get();
+    }
+
     @Test
     void noMoreThreadsSpinThanThereAreSlotsAndUnlockNeverYields() throws Exception {
         for (ThreadKind kind : ThreadKind.values()) {

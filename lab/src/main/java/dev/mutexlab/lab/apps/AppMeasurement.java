@@ -40,7 +40,7 @@ public final class AppMeasurement {
         if (lock.isMonitor()) {
             return null;
         }
-        return lock.yieldAfterUnlock() ? () -> new YieldingLock(Locks.create(lock.lockSpec()))
+        return lock.yieldAfterUnlock() ? () -> new YieldingLock(Locks.create(lock.lockSpec()), lock)
                 : () -> Locks.create(lock.lockSpec());
     }
 

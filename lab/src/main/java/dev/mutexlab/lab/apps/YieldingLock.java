@@ -1,18 +1,24 @@
 package dev.mutexlab.lab.apps;
 
+import dev.mutexlab.lab.config.LabLock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
 /**
- * A lab spec's {@code +yield} suffix on a lock: {@link Thread#yield()} right after each unlock (Go's
- * starvation-mode experiment's {@code Gosched} diagnostic), everything else the lock's own.
+ * A lab spec's yield suffix on a lock: {@link Thread#yield()} right after each unlock ({@code +yield},
+ * Go's starvation-mode experiment's {@code Gosched} diagnostic) or after an unlock at most once per
+ * period per thread ({@code +yield=D}); everything else the lock's own.
  */
 final class YieldingLock implements Lock {
+    /** Per thread: when it last yielded after an unlock (for {@code +yield=D}). */
+    private static final ThreadLocal<long[]> LAST_YIELD = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2});
     private final Lock lock;
+    private final LabLock spec;
 
-    YieldingLock(Lock lock) {
+    YieldingLock(Lock lock, LabLock spec) {
         this.lock = lock;
+        this.spec = spec;
     }
 
     @Override
@@ -38,7 +44,16 @@ final class YieldingLock implements Lock {
     @Override
     public void unlock() {
         lock.unlock();
-        Thread.yield();
+        if (spec.yieldPeriodNanos() == 0L) {
+            Thread.yield();
+            return;
+        }
+        long now = System.nanoTime();
+        long[] last = LAST_YIELD.get();
+        if (spec.yieldsNow(now, last[0])) {
+            last[0] = now;
+            Thread.yield();
+        }
     }
 
     @Override

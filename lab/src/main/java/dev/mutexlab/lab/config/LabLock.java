@@ -6,14 +6,19 @@ import java.util.concurrent.locks.Lock;
 
 /**
  * A lock as the lab names it: any library spec ({@code go:threshold=0}, {@code jdk-fair}), or
- * {@code synchronized} (the critical section in a synchronized block), optionally with the suffix
- * {@code +yield}: {@link Thread#yield()} right after unlock, Go's starvation-mode experiment's {@code Gosched} diagnostic.
+ * {@code synchronized} (the critical section in a synchronized block), optionally with a yield
+ * after unlock: {@code +yield}, {@link Thread#yield()} right after every unlock (Go's
+ * starvation-mode experiment's {@code Gosched} diagnostic), or {@code +yield=D}, a time-based
+ * yield: right after an unlock, if this thread has not yielded there for D ({@code +yield=500us}).
+ * The time-based form keeps a lock's handovers as they are and only gives the processor away
+ * about once per D per thread, at a moment the thread holds no lock of the workload: the OS then
+ * switches threads there rather than at the end of a time slice, wherever the thread happens to be.
  *
- * @param spec        the spec as written, e.g. {@code go+yield}
- * @param lockSpec    the library spec, or {@code synchronized}
- * @param yieldAfterUnlock whether to yield after each unlock
+ * @param spec             the spec as written, e.g. {@code go+yield}
+ * @param lockSpec         the library spec, or {@code synchronized}
+ * @param yieldPeriodNanos -1: no yield; 0: after every unlock; more: at most once per this many ns per thread
  */
-public record LabLock(String spec, String lockSpec, boolean yieldAfterUnlock) {
+public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
     public static final String SYNCHRONIZED = "synchronized";
     private static final String YIELD_SUFFIX = "+yield";
 
@@ -23,8 +28,24 @@ public record LabLock(String spec, String lockSpec, boolean yieldAfterUnlock) {
         if (t.isEmpty()) {
             throw new UsageException("empty lock spec");
         }
-        boolean yield = t.endsWith(YIELD_SUFFIX);
-        String base = yield ? t.substring(0, t.length() - YIELD_SUFFIX.length()) : t;
+        int y = t.lastIndexOf(YIELD_SUFFIX);
+        long period = -1L;
+        String base = t;
+        if (y > 0 && (t.endsWith(YIELD_SUFFIX) || t.startsWith("=", y + YIELD_SUFFIX.length()))) {
+            base = t.substring(0, y);
+            period = 0L;
+            if (!t.endsWith(YIELD_SUFFIX)) {
+                String d = t.substring(y + YIELD_SUFFIX.length() + 1);
+                try {
+                    period = Durations.parse(d).toNanos();
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("bad lock spec '" + t + "': " + e.getMessage());
+                }
+                if (period <= 0L) {
+                    throw new UsageException("bad lock spec '" + t + "': the yield period must be positive (or write +yield)");
+                }
+            }
+        }
         if (!base.equals(SYNCHRONIZED)) {
             try {
                 Locks.create(base); // validates name and options
@@ -32,7 +53,20 @@ public record LabLock(String spec, String lockSpec, boolean yieldAfterUnlock) {
                 throw new UsageException("bad lock spec '" + t + "': " + e.getMessage());
             }
         }
-        return new LabLock(t, base, yield);
+        return new LabLock(t, base, period);
+    }
+
+    /** Whether the spec yields after unlock, always ({@code +yield}) or time-based ({@code +yield=D}). */
+    public boolean yieldAfterUnlock() {
+        return yieldPeriodNanos >= 0L;
+    }
+
+    /**
+     * Whether a thread that last yielded after an unlock at {@code lastYieldNanos} yields now:
+     * always for {@code +yield}, once the period has passed for {@code +yield=D}, never without.
+     */
+    public boolean yieldsNow(long nowNanos, long lastYieldNanos) {
+        return yieldPeriodNanos == 0L || (yieldPeriodNanos > 0L && nowNanos - lastYieldNanos >= yieldPeriodNanos);
     }
 
     /** Whether this is the synchronized-block baseline. */

@@ -5,23 +5,35 @@ import java.util.concurrent.locks.Lock;
 
 /**
  * One critical section of the workload: acquire, busy work for the hold, release, and — for a
- * {@code +yield} spec — {@link Thread#yield()} after the release. A lock and a
+ * yield spec ({@code +yield}, {@code +yield=D}) — {@link Thread#yield()} after the release. A lock and a
  * {@code synchronized} block cannot share code (a monitor cannot be entered in one method and left
  * in another), so each has its own subclass; the workload loop around them is shared.
  */
 public abstract sealed class Section permits Section.LockSection, Section.MonitorSection {
+    final LabLock spec;
     final boolean yieldAfterUnlock;
     final boolean timed;
 
-    private Section(boolean yieldAfterUnlock, boolean timed) {
-        this.yieldAfterUnlock = yieldAfterUnlock;
+    private Section(LabLock spec, boolean timed) {
+        this.spec = spec;
+        this.yieldAfterUnlock = spec.yieldAfterUnlock();
         this.timed = timed;
     }
 
     /** The section for {@code lock}; {@code lockInstance} is null for {@code synchronized}. */
     public static Section of(LabLock lock, Lock lockInstance, boolean timed) {
-        return lock.isMonitor() ? new MonitorSection(lock.yieldAfterUnlock(), timed)
-                : new LockSection(lockInstance, lock.yieldAfterUnlock(), timed);
+        return lock.isMonitor() ? new MonitorSection(lock, timed) : new LockSection(lockInstance, lock, timed);
+    }
+
+    /** The yield after a release, if the spec has one and it is due for this worker's thread. */
+    final void afterRelease(Worker w) {
+        if (yieldAfterUnlock) {
+            long now = spec.yieldPeriodNanos() == 0L ? 0L : System.nanoTime();
+            if (spec.yieldsNow(now, w.lastYieldNanos)) {
+                w.lastYieldNanos = now;
+                Thread.yield();
+            }
+        }
     }
 
     /**
@@ -34,8 +46,8 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
     static final class LockSection extends Section {
         private final Lock lock;
 
-        LockSection(Lock lock, boolean yieldAfterUnlock, boolean timed) {
-            super(yieldAfterUnlock, timed);
+        LockSection(Lock lock, LabLock spec, boolean timed) {
+            super(spec, timed);
             this.lock = lock;
         }
 
@@ -49,9 +61,7 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
             } finally {
                 lock.unlock();
             }
-            if (yieldAfterUnlock) {
-                Thread.yield();
-            }
+            afterRelease(w);
             return acquiredNanos;
         }
     }
@@ -59,8 +69,8 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
     static final class MonitorSection extends Section {
         private final Object monitor = new Object();
 
-        MonitorSection(boolean yieldAfterUnlock, boolean timed) {
-            super(yieldAfterUnlock, timed);
+        MonitorSection(LabLock spec, boolean timed) {
+            super(spec, timed);
         }
 
         @Override
@@ -70,9 +80,7 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
                 acquiredNanos = timed ? System.nanoTime() : 0L;
                 w.seed = BusyWork.spin(w.seed, w.holdSteps);
             }
-            if (yieldAfterUnlock) {
-                Thread.yield();
-            }
+            afterRelease(w);
             return acquiredNanos;
         }
     }

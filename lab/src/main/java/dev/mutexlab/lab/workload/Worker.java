@@ -19,6 +19,8 @@ final class Worker implements Runnable {
     private final long outsideSteps;
     final Histogram waits;
     long seed;
+    /** When this worker last yielded after an unlock (a {@code +yield=D} spec). */
+    long lastYieldNanos = Long.MIN_VALUE / 2;
     /** Acquisitions in the measured phase; read by the coordinator after join. */
     long acquisitions;
     /** This platform thread's native id (for its schedstat), once it runs; 0 before, -1 where unknown. */
