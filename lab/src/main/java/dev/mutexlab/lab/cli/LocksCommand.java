@@ -27,6 +27,7 @@ public final class LocksCommand implements Callable<Integer> {
         out.printf("%nLab-only specs (mutexlab run and friends):%n");
         out.printf("  %-24s %s%n", "synchronized", "the critical section in a synchronized block (HotSpot monitor)");
         out.printf("  %-24s %s%n", "SPEC+yield", "any lock with Thread.yield() right after unlock (Go's starvation-mode experiment's Gosched diagnostic)");
+        out.printf("  %-24s %s%n", "SPEC+yield=D", "a time-based yield: right after an unlock, if this thread has not yielded there for D (e.g. +yield=500us)");
         return 0;
     }
 }

@@ -58,9 +58,9 @@ public final class Plan {
     public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
                          int testMutexRuns, long suiteBenchNanos, int suiteCount, int replicas) {
         public static final Timing QUICK = new Timing(150_000_000L, 50_000_000L, 4, 500_000_000L, 1_000_000_000L, 8,
-                100_000_000L, 5, 3);
+                50_000_000L, 10, 3);
         public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 5_000_000_000L, 10,
-                200_000_000L, 8, 3);
+                150_000_000L, 10, 3);
 
         public Timing {
             if (replicas < 1) {

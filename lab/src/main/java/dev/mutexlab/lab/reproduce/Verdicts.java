@@ -29,7 +29,9 @@ import dev.mutexlab.lab.stats.Bootstrap.Interval;
  * An interval of fewer than {@value #MIN_BATCHES} batches carries no verdict: cannot tell.
  *
  * <p>A suite row (Go's benchmark table) has the Mann–Whitney p-value of old against new instead of
- * an interval: an effect counts only at p &lt; {@value #ALPHA}.
+ * an interval: an effect counts only at p &lt; {@value #ALPHA} and beyond the fixed no-effect band
+ * (a significant 2% is as level here as the ratio rows' band makes it: otherwise a small effect
+ * is an effect in one run and none in the next, as its p-value crosses {@value #ALPHA}).
  *
  * <p>A target (a figure at least a threshold) is met when the interval's low end reaches it,
  * missed when its high end is below it, undecided otherwise; a claim of several targets holds when
@@ -146,7 +148,8 @@ public final class Verdicts {
             return Verdict.CANNOT_TELL;
         }
         int side = sourceSide(source);
-        int here = pValue < ALPHA ? (ratio > 1 ? 1 : -1) : 0;
+        boolean beyondBand = ratio > Band.FIXED.high() || ratio < Band.FIXED.low();
+        int here = pValue < ALPHA && beyondBand ? (ratio > 1 ? 1 : -1) : 0;
         boolean inWindow = ratio >= source.low() / TOLERANCE && ratio <= source.high() * TOLERANCE;
         if (side != 0) {
             if (here == side) {

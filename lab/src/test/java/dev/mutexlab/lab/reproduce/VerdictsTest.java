@@ -112,7 +112,7 @@ class VerdictsTest {
     }
 
     @Test
-    void suiteRowsCountAnEffectOnlyBelowAlpha() {
+    void suiteRowsCountAnEffectOnlyBelowAlphaAndBeyondTheBand() {
         SourceFigure gain = SourceFigure.of(2.07, "2.07×");
         assertThat(Verdicts.suite(gain, 2.0, 0.008)).isEqualTo(Verdict.HOLDS);
         assertThat(Verdicts.suite(gain, 1.2, 0.008)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
@@ -122,6 +122,10 @@ class VerdictsTest {
         assertThat(Verdicts.suite(level, 1.051, 0.1)).isEqualTo(Verdict.HOLDS);
         assertThat(Verdicts.suite(level, 1.6, 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(Verdicts.suite(level, 1.6, 0.2)).isEqualTo(Verdict.CANNOT_TELL);
+        // significant but inside the fixed band: no effect, so level, not a gain or a loss
+        assertThat(Verdicts.suite(gain, 1.03, 0.001)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.suite(gain, 0.97, 0.001)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.suite(gain, 1.06, 0.001)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
     }
 
     @Test

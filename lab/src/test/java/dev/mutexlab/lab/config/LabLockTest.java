@@ -1,0 +1,40 @@
+package dev.mutexlab.lab.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mutexlab.lab.results.UsageException;
+import org.junit.jupiter.api.Test;
+
+/** The lab's lock specs: a library spec or synchronized, with no yield, a yield after every unlock, or a time-based one. */
+class LabLockTest {
+
+    @Test
+    void parsesTheThreeYieldForms() {
+        LabLock none = LabLock.parse("go:threshold=0");
+        assertThat(none.lockSpec()).isEqualTo("go:threshold=0");
+        assertThat(none.yieldAfterUnlock()).isFalse();
+        assertThat(none.yieldsNow(10_000_000L, 0L)).isFalse();
+
+        LabLock every = LabLock.parse("jdk+yield");
+        assertThat(every.lockSpec()).isEqualTo("jdk");
+        assertThat(every.yieldPeriodNanos()).isZero();
+        assertThat(every.yieldsNow(0L, 0L)).isTrue();
+
+        LabLock timed = LabLock.parse("synchronized+yield=500us");
+        assertThat(timed.isMonitor()).isTrue();
+        assertThat(timed.yieldPeriodNanos()).isEqualTo(500_000L);
+        assertThat(timed.yieldsNow(1_499_999L, 1_000_000L)).isFalse();
+        assertThat(timed.yieldsNow(1_500_000L, 1_000_000L)).isTrue();
+        assertThat(timed.spec()).isEqualTo("synchronized+yield=500us");
+    }
+
+    @Test
+    void badYieldPeriodsAreOneLineUsageErrors() {
+        assertThatThrownBy(() -> LabLock.parse("go+yield=fast")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("go+yield=fast").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> LabLock.parse("go+yield=0")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("positive");
+        assertThatThrownBy(() -> LabLock.parse("nosuch+yield=1ms")).isInstanceOf(UsageException.class);
+    }
+}
