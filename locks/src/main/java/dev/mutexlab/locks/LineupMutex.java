@@ -125,7 +125,7 @@ public final class LineupMutex extends AbstractMutex {
      * milliseconds does not yield the moment it gets it back. Counting passed time does that, and
      * on Linux (EEVDF) each yield puts the yielder a slice further back in line, so that thread
      * falls further behind each time it runs: measured, one of four workers runnable and not
-     * running 73-97% of the time (docs/RESULTS.md §12). A virtual thread counts all the time:
+     * running 64-97% of the time (docs/RESULTS.md §12.1). A virtual thread counts all the time:
      * the scheduler's queue is first in, first out, and a yield costs it nothing but its place,
      * while the threads that waited for a carrier are the ones a yield lets on. The yield comes
      * before the short spin: virtual threads are never preempted, and a thread that keeps taking
