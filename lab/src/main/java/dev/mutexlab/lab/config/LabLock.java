@@ -11,8 +11,10 @@ import java.util.concurrent.locks.Lock;
  * starvation-mode experiment's {@code Gosched} diagnostic), or {@code +yield=D}, a time-based
  * yield: right after an unlock, if this thread has not yielded there for D ({@code +yield=500us}).
  * The time-based form keeps a lock's handovers as they are and only gives the processor away
- * about once per D per thread, at a moment the thread holds no lock of the workload: the OS then
- * switches threads there rather than at the end of a time slice, wherever the thread happens to be.
+ * about once per D per thread, at a moment the thread holds no lock of the workload, so that the
+ * OS switches threads there rather than at the end of a time slice. D counts time that passed, as a
+ * program would write it, which on Linux's EEVDF scheduler starves one thread of several of the
+ * processor (docs/RESULTS.md §12.1): a diagnostic to compare against, not a policy.
  *
  * @param spec             the spec as written, e.g. {@code go+yield}
  * @param lockSpec         the library spec, or {@code synchronized}
