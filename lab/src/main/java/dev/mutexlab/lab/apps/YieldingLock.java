@@ -44,16 +44,7 @@ final class YieldingLock implements Lock {
     @Override
     public void unlock() {
         lock.unlock();
-        if (spec.yieldPeriodNanos() == 0L) {
-            Thread.yield();
-            return;
-        }
-        long now = System.nanoTime();
-        long[] last = LAST_YIELD.get();
-        if (spec.yieldsNow(now, last[0])) {
-            last[0] = now;
-            Thread.yield();
-        }
+        spec.afterUnlock(LAST_YIELD.get());
     }
 
     @Override

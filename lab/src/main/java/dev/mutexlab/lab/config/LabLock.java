@@ -71,6 +71,22 @@ public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
         return yieldPeriodNanos == 0L || (yieldPeriodNanos > 0L && nowNanos - lastYieldNanos >= yieldPeriodNanos);
     }
 
+    /**
+     * The yield right after an unlock, if the spec has one and it is due: {@code lastYieldNanos[0]}
+     * is when the calling thread last yielded here (the caller keeps it per thread). Reads the
+     * clock only for {@code +yield=D}.
+     */
+    public void afterUnlock(long[] lastYieldNanos) {
+        if (yieldPeriodNanos < 0L) {
+            return;
+        }
+        long now = yieldPeriodNanos == 0L ? 0L : System.nanoTime();
+        if (yieldsNow(now, lastYieldNanos[0])) {
+            lastYieldNanos[0] = now;
+            Thread.yield();
+        }
+    }
+
     /** Whether this is the synchronized-block baseline. */
     public boolean isMonitor() {
         return lockSpec.equals(SYNCHRONIZED);

@@ -11,12 +11,10 @@ import java.util.concurrent.locks.Lock;
  */
 public abstract sealed class Section permits Section.LockSection, Section.MonitorSection {
     final LabLock spec;
-    final boolean yieldAfterUnlock;
     final boolean timed;
 
     private Section(LabLock spec, boolean timed) {
         this.spec = spec;
-        this.yieldAfterUnlock = spec.yieldAfterUnlock();
         this.timed = timed;
     }
 
@@ -25,16 +23,6 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
         return lock.isMonitor() ? new MonitorSection(lock, timed) : new LockSection(lockInstance, lock, timed);
     }
 
-    /** The yield after a release, if the spec has one and it is due for this worker's thread. */
-    final void afterRelease(Worker w) {
-        if (yieldAfterUnlock) {
-            long now = spec.yieldPeriodNanos() == 0L ? 0L : System.nanoTime();
-            if (spec.yieldsNow(now, w.lastYieldNanos)) {
-                w.lastYieldNanos = now;
-                Thread.yield();
-            }
-        }
-    }
 
     /**
      * Acquires, runs {@code worker.holdSteps} of busy work, releases.
@@ -61,7 +49,7 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
             } finally {
                 lock.unlock();
             }
-            afterRelease(w);
+            spec.afterUnlock(w.lastYieldNanos);
             return acquiredNanos;
         }
     }
@@ -80,7 +68,7 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
                 acquiredNanos = timed ? System.nanoTime() : 0L;
                 w.seed = BusyWork.spin(w.seed, w.holdSteps);
             }
-            afterRelease(w);
+            spec.afterUnlock(w.lastYieldNanos);
             return acquiredNanos;
         }
     }

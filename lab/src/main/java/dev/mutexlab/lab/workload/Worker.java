@@ -20,7 +20,7 @@ final class Worker implements Runnable {
     final Histogram waits;
     long seed;
     /** When this worker last yielded after an unlock (a {@code +yield=D} spec). */
-    long lastYieldNanos = Long.MIN_VALUE / 2;
+    final long[] lastYieldNanos = {Long.MIN_VALUE / 2};
     /** Acquisitions in the measured phase; read by the coordinator after join. */
     long acquisitions;
     /** This platform thread's native id (for its schedstat), once it runs; 0 before, -1 where unknown. */

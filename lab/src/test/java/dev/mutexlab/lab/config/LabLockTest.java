@@ -30,6 +30,20 @@ class LabLockTest {
     }
 
     @Test
+    void afterUnlockRecordsTheTimeOfATimeBasedYield() {
+        long[] never = {Long.MIN_VALUE / 2};
+        LabLock.parse("jdk").afterUnlock(never);
+        assertThat(never[0]).as("no yield spec: nothing recorded").isEqualTo(Long.MIN_VALUE / 2);
+        long[] last = {Long.MIN_VALUE / 2};
+        long before = System.nanoTime();
+        LabLock.parse("jdk+yield=1h").afterUnlock(last);
+        assertThat(last[0]).as("due at once, then recorded").isGreaterThanOrEqualTo(before);
+        long first = last[0];
+        LabLock.parse("jdk+yield=1h").afterUnlock(last);
+        assertThat(last[0]).as("not due again within the hour").isEqualTo(first);
+    }
+
+    @Test
     void badYieldPeriodsAreOneLineUsageErrors() {
         assertThatThrownBy(() -> LabLock.parse("go+yield=fast")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("go+yield=fast").hasMessageNotContaining("\n");
