@@ -5,6 +5,10 @@
 # prints its estimate before it starts).
 # Usage: scripts/measure-apps.sh [OUTDIR]   (default docs/results)
 set -euo pipefail
+case "${1:-}" in
+    -h|--help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "measure-apps.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+esac
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/docs/results}"
 cd "$root"

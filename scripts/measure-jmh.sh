@@ -4,6 +4,10 @@
 # minutes (the uncontended part alone, steps 1-4, about 15).
 # Usage: scripts/measure-jmh.sh [OUTDIR]   (default docs/results)
 set -euo pipefail
+case "${1:-}" in
+    -h|--help) awk 'NR > 1 && /^set -euo/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "measure-jmh.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+esac
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/docs/results}"
 ml="$root/mutexlab"

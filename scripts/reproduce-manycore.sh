@@ -7,6 +7,10 @@
 # Usage: scripts/reproduce-manycore.sh [OUTDIR]   (default results/reproduce-<host>-<cpus>cpu)
 # Back home: tar xzf ARCHIVE && ./mutexlab reproduce --findings-only --out DIR  (recomputes the page)
 set -euo pipefail
+case "${1:-}" in
+    -h|--help) awk 'NR > 1 && /^set -euo/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "reproduce-manycore.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+esac
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 cpus="$(nproc)"
