@@ -26,8 +26,10 @@ public class Actor {
     long measuredOps;
     /** Operations from the start, warm-up included: what a workload's check adds up. */
     long allOps;
-    /** Whether this operation falls in the measured window. */
+    /** Whether this operation began in the measured window. */
     boolean measuring;
+    /** The measurement's phase; set before the thread starts. */
+    AppMeasurement.Phase phase;
     private long askedNanos;
 
     protected Actor(int index, long seed) {
@@ -43,8 +45,9 @@ public class Actor {
 
     /** The thread holds the lock it asked for. */
     final void acquired() {
-        if (measuring) {
-            waits.recordValue(Math.max(0L, System.nanoTime() - askedNanos));
+        long now = System.nanoTime();
+        if (measuring || phase != null && phase.overlaps(now)) { // see AppMeasurement.Phase
+            waits.recordValue(Math.max(0L, now - askedNanos));
         }
     }
 }

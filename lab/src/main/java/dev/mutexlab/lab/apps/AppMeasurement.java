@@ -28,9 +28,9 @@ public final class AppMeasurement {
     /** The JVM's CPU time, read right at the window's two ends (no walk of /proc in between). */
     private static final com.sun.management.OperatingSystemMXBean CPU =
             java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
-    private static final int WARMUP = 0;
-    private static final int MEASURE = 1;
-    private static final int STOP = 2;
+    static final int WARMUP = 0;
+    static final int MEASURE = 1;
+    static final int STOP = 2;
 
     private AppMeasurement() {
     }
@@ -64,6 +64,9 @@ public final class AppMeasurement {
             actors.add(app.actor(i, n, System.nanoTime() + i * 0x9E3779B97F4A7C15L));
         }
         Phase phase = new Phase();
+        for (A actor : actors) {
+            actor.phase = phase; // before the threads start, which publishes it
+        }
         Throwable[] failures = new Throwable[n];
         List<Thread> threads = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -83,6 +86,7 @@ public final class AppMeasurement {
             TimeUnit.NANOSECONDS.sleep(c.warmupNanos());
             long cpuBefore = CPU.getProcessCpuTime();
             long start = System.nanoTime();
+            phase.startNanos = start;
             phase.value = MEASURE;
             TimeUnit.NANOSECONDS.sleep(c.durationNanos());
             phase.value = STOP;
@@ -141,15 +145,29 @@ public final class AppMeasurement {
             app.operate(actor);
             actor.allOps++;
             if (measuring) {
-                actor.latency.recordValue(Math.max(0L, System.nanoTime() - t0));
                 actor.measuredOps++;
+            }
+            long t1 = System.nanoTime();
+            if (measuring || phase.overlaps(t1)) {
+                actor.latency.recordValue(Math.max(0L, t1 - t0));
             }
         }
         BusyWork.consume(actor.seed);
     }
 
-    /** The phase flag: written by the coordinator, read once per operation. */
-    private static final class Phase {
+    /**
+     * The phase flag: written by the coordinator, read once per operation. An operation (or an
+     * acquisition) is timed if it began in the measured window or ended in it: one that began in
+     * the warm-up and was kept waiting into the window belongs to the window's tail.
+     */
+    static final class Phase {
         volatile int value = WARMUP;
+        /** When the window began; written before {@link #value} turns MEASURE, which publishes it. */
+        volatile long startNanos;
+
+        /** Whether a wait or an operation that ends at {@code endNanos} ends inside the window or after it. */
+        boolean overlaps(long endNanos) {
+            return value != WARMUP && endNanos - startNanos >= 0L;
+        }
     }
 }

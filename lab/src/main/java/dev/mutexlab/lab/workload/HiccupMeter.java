@@ -51,7 +51,7 @@ public final class HiccupMeter {
             }
             TimeUnit.NANOSECONDS.sleep(warmupNanos);
             long start = System.nanoTime();
-            phase.value = Worker.MEASURE;
+            phase.startMeasuring();
             TimeUnit.NANOSECONDS.sleep(durationNanos);
             phase.value = Worker.STOP;
             long wallNanos = System.nanoTime() - start;

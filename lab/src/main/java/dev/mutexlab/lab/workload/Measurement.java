@@ -77,7 +77,7 @@ public final class Measurement {
             LockStats statsBefore = lock instanceof Mutex m ? m.stats() : LockStats.disabled();
             ProcessStats procBefore = ProcessStats.now();
             long start = System.nanoTime();
-            phase.value = Worker.MEASURE;
+            phase.startMeasuring();
             TimeUnit.NANOSECONDS.sleep(durationNanos);
             long readingAfter = System.nanoTime(); // before STOP: a worker that has exited has no schedstat
             long[] delaysAfter = SchedStat.read(tids);

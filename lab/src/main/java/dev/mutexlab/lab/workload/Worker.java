@@ -4,8 +4,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One worker of Go's starvation-mode experiment's loop: {@code lock; busy hold; unlock; busy outside}, until told to stop.
- * During the measured phase it counts its acquisitions and records each wait to acquire in its own
- * histogram — no shared state, no locking in the harness.
+ * It counts the acquisitions it asked for in the measured phase and records in its own histogram
+ * every wait to acquire that overlaps that phase — also one that began during the warm-up, so a
+ * worker kept waiting from before the window to its end is in the tail, not left out of it. No
+ * shared state, no locking in the harness.
  */
 final class Worker implements Runnable {
     /** Phases, written by the coordinator and read once per iteration. */
@@ -54,9 +56,9 @@ final class Worker implements Runnable {
             long acquiredNanos = section.holdOnce(this);
             if (p == MEASURE) {
                 count++;
-                if (timed) {
-                    waits.recordValue(Math.max(0L, acquiredNanos - askedNanos));
-                }
+            }
+            if (timed && records(p, phase, acquiredNanos)) {
+                waits.recordValue(Math.max(0L, acquiredNanos - askedNanos));
             }
             seed = BusyWork.spin(seed, outsideSteps);
         }
@@ -64,8 +66,23 @@ final class Worker implements Runnable {
         BusyWork.consume(seed);
     }
 
+    /**
+     * Whether an acquisition asked for in phase {@code askedIn} and made at {@code acquiredNanos}
+     * overlaps the measured window: it was asked for in it, or made in it or after it.
+     */
+    static boolean records(int askedIn, Phase phase, long acquiredNanos) {
+        return askedIn == MEASURE || phase.value != WARMUP && acquiredNanos - phase.measureStartNanos >= 0L;
+    }
+
     /** The shared phase flag. */
     static final class Phase {
         volatile int value = WARMUP;
+        /** When the measured phase began; written before {@link #value} turns MEASURE, which publishes it. */
+        volatile long measureStartNanos;
+
+        void startMeasuring() {
+            measureStartNanos = System.nanoTime();
+            value = MEASURE;
+        }
     }
 }

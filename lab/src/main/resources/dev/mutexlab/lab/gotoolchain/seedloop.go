@@ -137,6 +137,11 @@ func main() {
 
 	var mu sync.Mutex
 	var phase int32
+	// A wait is recorded if it began in the measured window or ended in it: one that began in
+	// the warm-up and lasted into the window belongs to the window's tail. windowStart is the
+	// window's start in nanoseconds since base, stored before phase turns phaseMeasure.
+	base := time.Now()
+	var windowStart int64
 	var done sync.WaitGroup
 	counts := make([]int64, *workers)
 	hists := make([]*histogram, *workers)
@@ -155,7 +160,8 @@ func main() {
 				}
 				asked := time.Now()
 				mu.Lock()
-				waited := time.Since(asked).Nanoseconds()
+				acquired := time.Now()
+				waited := acquired.Sub(asked).Nanoseconds()
 				seed = spin(seed, holdSteps)
 				mu.Unlock()
 				if *gosched {
@@ -163,6 +169,9 @@ func main() {
 				}
 				if p == phaseMeasure {
 					n++
+				}
+				if p == phaseMeasure || atomic.LoadInt32(&phase) != phaseWarmup &&
+					acquired.Sub(base).Nanoseconds() >= atomic.LoadInt64(&windowStart) {
 					h.record(waited)
 				}
 				seed = spin(seed, outsideSteps)
@@ -174,6 +183,7 @@ func main() {
 	time.Sleep(*warmup)
 	cpu0, vol0, invol0 := rusage()
 	start := time.Now()
+	atomic.StoreInt64(&windowStart, start.Sub(base).Nanoseconds())
 	atomic.StoreInt32(&phase, phaseMeasure)
 	time.Sleep(*duration)
 	atomic.StoreInt32(&phase, phaseStop)

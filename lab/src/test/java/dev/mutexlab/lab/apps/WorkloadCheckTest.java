@@ -48,7 +48,8 @@ class WorkloadCheckTest {
                 assertThat(s.ops()).as("%s on %s", w, lock).isPositive();
                 assertThat(s.perThread()).hasSize(4);
                 assertThat(s.perThread().stream().mapToLong(Long::longValue).sum()).isEqualTo(s.ops());
-                assertThat(s.latency().count()).isEqualTo(s.ops());
+                assertThat(s.latency().count()).as("the window's operations, and per thread at most one begun in the warm-up")
+                        .isBetween(s.ops(), s.ops() + 4);
                 assertThat(s.waits().count()).isPositive();
                 assertThat(s.latency().maxNanos()).isGreaterThanOrEqualTo(s.latency().p999Nanos());
                 assertThat(s.jain()).isBetween(0.25, 1.0);
