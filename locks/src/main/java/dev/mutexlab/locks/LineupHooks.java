@@ -32,6 +32,13 @@ class LineupHooks {
     void withdrawing() {
     }
 
+    /**
+     * A sleeper given a spinner slot was signalled and is about to run in the lock: a test may
+     * hold it here, as a thread that no processor or carrier is free for yet.
+     */
+    void woken() {
+    }
+
     /** The current thread is about to yield its processor from inside the lock. */
     void yielding() {
     }

@@ -31,8 +31,9 @@ import java.util.Objects;
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
  * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
- * of a volatile read and releasing those of a volatile write. A contended acquisition may yield
- * the processor (at most once per 0.5 ms the thread ran); {@code unlock} never blocks or yields.
+ * of a volatile read and releasing those of a volatile write. A contended acquisition on a platform
+ * thread may yield the processor (at most once per 0.5 ms the thread ran); one on a virtual thread
+ * never yields; {@code unlock} never blocks or yields.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -82,7 +83,8 @@ public final class LineupMutex extends AbstractMutex {
      * only (a HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos);
      * if the line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken
      * (its holder takes the lock, or gives the slot up and passes the duty on); a swap goes only
-     * to a waiter that has waited longer than the swapper; unlock never yields.
+     * to a waiter that has waited longer than the swapper; heirWokenNanos != 0 only while the
+     * virtual sleeper that an unlock woke holds its slot and has not run; unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
      *   - start = now (the bound counts from here); the time-based yield (maybeYield);
@@ -98,12 +100,14 @@ public final class LineupMutex extends AbstractMutex {
      *       the first sleeper (nearly) past its bound and older than us (past its bound or not):
      *         swap — under the guard take it out, give it our slot (ticket SLOT_GIVEN), join the
      *         line in order of arrival, signal it, and park;
-     *     otherwise sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
+     *     otherwise (or, on a virtual thread, while a woken sleeper waits for a carrier: making
+     *     room, below) sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
      *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
      *     signal it; if it was withdrawn, go on as without HANDOFF;
      *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
-     *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir).
+     *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir). A
+     *     woken virtual sleeper gets ticket SLOT_WOKEN and heirWokenNanos is set (making room, below).
      * The bound is enforced by running threads, not by timers: a sleeper's timer would wake it
      * into a run queue that is full (platform threads) or onto carriers nothing frees (virtual
      * threads). A swap wakes the sleeper a little before its bound (two wake-up latencies,
@@ -114,24 +118,25 @@ public final class LineupMutex extends AbstractMutex {
      * lock a wake-up when it is needed again (the classic 2-competitive rule); zero on one
      * processor, where a spinner could only delay the holder.
      *
-     * The time-based yield. Threads that keep a processor busy — a holder, spinners, threads
-     * working outside the lock — are time-sliced by the OS in milliseconds when there are more of
-     * them than processors, and a waiter that the OS has not run waits that long. A thread that
-     * enters a contended acquisition and has run for YIELD_PERIOD_NANOS since it last yielded
-     * there yields once: about a microsecond when nobody else is runnable, and otherwise the
-     * thread the OS had not run gets the processor now. What counts is time the thread ran, not
-     * time that passed: a platform thread counts the time between two of its contended
+     * The time-based yield (platform threads). Threads that keep a processor busy — a holder,
+     * spinners, threads working outside the lock — are time-sliced by the OS in milliseconds when
+     * there are more of them than processors, and a waiter that the OS has not run waits that long.
+     * A platform thread that enters a contended acquisition and has run for YIELD_PERIOD_NANOS
+     * since it last yielded there yields once: about a microsecond when nobody else is runnable,
+     * and otherwise the thread the OS had not run gets the processor now. What counts is time the
+     * thread ran, not time that passed: it counts the time between two of its contended
      * acquisitions only up to YIELD_GAP_NANOS, so a thread the OS kept off the processor for
      * milliseconds does not yield the moment it gets it back. Counting passed time does that, and
      * on Linux (EEVDF) each yield puts the yielder a slice further back in line, so that thread
      * falls further behind each time it runs: measured, one of four workers runnable and not
-     * running 64-97% of the time (docs/RESULTS.md §12.1). A virtual thread counts all the time:
-     * the scheduler's queue is first in, first out, and a yield costs it nothing but its place,
-     * while the threads that waited for a carrier are the ones a yield lets on. The yield comes
-     * before the short spin: virtual threads are never preempted, and a thread that keeps taking
-     * the lock within the short spin would otherwise never let a runnable virtual thread onto
-     * its carrier. It is in lock, never in unlock: a yield in unlock would stall a caller that
-     * holds other locks, while a contended lock may wait anyway.
+     * running 64-97% of the time (docs/RESULTS.md §12.1). The yield comes before the short spin,
+     * so a thread that keeps taking the lock within it yields too. It is in lock, never in unlock:
+     * a yield in unlock would stall a caller that holds other locks, while a contended lock may
+     * wait anyway. A virtual thread never yields here: JDK 25's scheduler queues a virtual thread
+     * that yields on a carrier with an empty local queue in the pool's shared submission queue,
+     * which carriers busy with their own queues seldom look at, and there it waited up to half a
+     * second with 8-16 workers on 2 carriers (§12.3). Virtual threads rotate by swaps and by
+     * making room instead.
      *
      * Passing on. An unlock skips its wake while a slot is taken; so whoever gives a slot up
      * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, no
@@ -145,6 +150,18 @@ public final class LineupMutex extends AbstractMutex {
      * A withdrawal never touches HANDOFF: clearing the bit by CAS could clear a later request's
      * (the same state value again), which the holder alone can tell apart. Every spin looks at
      * the deadline and the interrupt status each ROUNDS_PER_CHECK rounds.
+     *
+     * Making room (virtual threads). A swap wakes one thread and parks another, but wakeHeir wakes
+     * a sleeper while the unlocker goes on running: one runnable thread more. A platform thread the
+     * OS runs within a tick. A virtual thread runs only when a carrier frees up, and none does while
+     * the threads that have one keep finding the lock free or spinning for it — never, with a hold
+     * and the work outside it shorter than a spin: the woken thread waited hundreds of milliseconds,
+     * holding a spinner slot. So while a woken virtual sleeper has not run (heirWokenNanos, at most
+     * one: it holds a slot and a wake needs none taken) for HEIR_STUCK_NANOS, a contended
+     * acquisition on a virtual thread that would take a slot sleeps in line instead, and the carrier
+     * it frees runs the woken thread. The woken thread clears heirWokenNanos when it runs. Platform
+     * threads never do this: parking one to free a processor the OS would free within a tick costs
+     * two system calls and measured slower at 1-10 us holds.
      *
      * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
      * acquisition enters the slow path (the lock was held: it waits that long anyway) and then
@@ -172,10 +189,17 @@ public final class LineupMutex extends AbstractMutex {
     static final int REQUESTED = 3;
     /** Node ticket: the spinner gave up its request before an unlock served it. */
     static final int WITHDRAWN = 4;
+    /**
+     * Node ticket: as SLOT_GIVEN, for a virtual thread whose waker kept running (an unlock, or a
+     * waiter passing on): the wake added a runnable thread, which may need room made (heirStuck).
+     */
+    static final int SLOT_WOKEN = 5;
+    /** How long a woken virtual sleeper may wait for a carrier before contended acquisitions sleep to free one. */
+    static final long HEIR_STUCK_NANOS = 100_000L;
 
     /** The short spin of a contended acquisition while no slot is taken and nobody sleeps. */
     static final int PRE_SPIN_ROUNDS = 128;
-    /** A thread entering a contended acquisition yields its processor once it has run this long since its last yield there. */
+    /** A platform thread entering a contended acquisition yields its processor once it has run this long since its last yield there. */
     static final long YIELD_PERIOD_NANOS = 500_000L;
     /**
      * The most a platform thread counts as run time between two of its contended acquisitions: a
@@ -199,8 +223,8 @@ public final class LineupMutex extends AbstractMutex {
     private static final int WOKEN = 6;
     private static final int SWAPPED = 7;
     /**
-     * Per thread, for the time-based yield (see the notes): [0] when it last entered a contended
-     * acquisition (or came back from its yield), [1] how long it has run since its last yield.
+     * Per platform thread, for the time-based yield (see the notes): [0] when it last entered a
+     * contended acquisition (or came back from its yield), [1] how long it has run since its last yield.
      */
     private static final ThreadLocal<long[]> YIELD_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2, 0L});
 
@@ -209,6 +233,11 @@ public final class LineupMutex extends AbstractMutex {
     private volatile int spinners;
     /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */
     private volatile Waiter handoffTo;
+    /**
+     * When an unlock (or a waiter passing on) woke a virtual sleeper that has not run yet, or 0.
+     * At most one: the woken sleeper holds a spinner slot, and a wake needs none taken.
+     */
+    private volatile long heirWokenNanos;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headStartNanos;
@@ -292,7 +321,7 @@ public final class LineupMutex extends AbstractMutex {
      *   loop:
      *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
      *     lock free:       CAS LOCKED   -> done
-     *     a slot is free:  take it      -> loop (and spin)
+     *     a slot is free:  take it      -> loop (and spin), unless heirStuck() (virtual threads: sleep)
      *     otherwise:       r = SLEEP
      *     SLEEP:           r = sleepInLine()   RETRY (the lock was free) | WOKEN (given a slot) | gave up
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
@@ -330,7 +359,7 @@ public final class LineupMutex extends AbstractMutex {
                     int s = state;
                     if ((s & LOCKED) == 0) {
                         r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                    } else if (takeSpinnerSlot()) {
+                    } else if (!heirStuck() && takeSpinnerSlot()) {
                         spinning = true;
                         continue;
                     } else {
@@ -387,18 +416,21 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /**
-     * The time-based yield: a thread entering a contended acquisition gives its processor (or
-     * carrier) away once it has run YIELD_PERIOD_NANOS since it last did so here. It is about to
+     * The time-based yield: a platform thread entering a contended acquisition gives its
+     * processor away once it has run YIELD_PERIOD_NANOS since it last did so here. It is about to
      * wait anyway, so the yield costs it about a microsecond when nobody else is runnable; when
      * somebody is (a waiter or a thread working outside the lock that has not run for a while)
-     * that thread runs now rather than at the end of an OS time slice, or, for a virtual thread,
-     * whenever a carrier frees up. A platform thread counts a gap since its last contended
-     * acquisition only up to YIELD_GAP_NANOS (see the notes).
+     * that thread runs now rather than at the end of an OS time slice. It counts a gap since its
+     * last contended acquisition only up to YIELD_GAP_NANOS; virtual threads never yield here
+     * (see the notes).
      */
     private void maybeYield(long nowNanos) {
+        if (Thread.currentThread().isVirtual()) {
+            return; // see the notes: a yielding virtual thread can wait long for its carrier
+        }
         long[] clock = YIELD_CLOCK.get();
         long gapNanos = Math.max(0L, nowNanos - clock[0]);
-        clock[1] += Thread.currentThread().isVirtual() ? gapNanos : Math.min(gapNanos, YIELD_GAP_NANOS);
+        clock[1] += Math.min(gapNanos, YIELD_GAP_NANOS);
         clock[0] = nowNanos;
         if (clock[1] >= YIELD_PERIOD_NANOS) {
             clock[1] = 0L;
@@ -643,8 +675,10 @@ public final class LineupMutex extends AbstractMutex {
     /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
     private int parkInLine(Waiter node, int mode, long deadlineNanos) {
         int b = node.block(parkBlocker(), mode, deadlineNanos);
-        if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN
+        if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN or SLOT_WOKEN
+            hooks.woken();
             measuredWake(hooks.nanoTime() - node.signalNanos);
+            running(node);
             return WOKEN;
         }
         boolean interrupted = b == Waiter.INTERRUPTED;
@@ -658,6 +692,7 @@ public final class LineupMutex extends AbstractMutex {
         q.unlockGuard();
         if (!removed) { // a waker gave us a spinner slot and its signal is on the way
             node.awaitSignal(parkBlocker());
+            running(node);
             SPINNERS.getAndAdd(this, -1);
             passOn();
         }
@@ -679,6 +714,31 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
+    /**
+     * Whether a contended acquisition on a virtual thread should sleep rather than spin, making
+     * room for a sleeper that an unlock woke HEIR_STUCK_NANOS ago and that has not run yet: no
+     * carrier was free for it, and none frees up while the threads that have one keep spinning
+     * and taking the lock (see the notes). True then, and counted.
+     */
+    private boolean heirStuck() {
+        long wokenNanos = heirWokenNanos;
+        if (wokenNanos == 0L || !Thread.currentThread().isVirtual()
+                || hooks.nanoTime() - wokenNanos < HEIR_STUCK_NANOS) {
+            return false;
+        }
+        if (stats != null) {
+            stats.add(LockEvent.MADE_ROOM);
+        }
+        return true;
+    }
+
+    /** A woken sleeper runs: if an unlock woke it (SLOT_WOKEN), nobody needs to make room for it any more. */
+    private void running(Waiter node) {
+        if (node.ticket == SLOT_WOKEN) {
+            heirWokenNanos = 0L; // the one such sleeper: the next wake needs the slot it holds
+        }
+    }
+
     /** Gives the first sleeper a spinner slot and wakes it, unless somebody spins already. */
     private void wakeHeir() {
         WaitQueue q = line;
@@ -690,9 +750,13 @@ public final class LineupMutex extends AbstractMutex {
         }
         q.pollFirst();
         afterRemoval(q);
-        first.ticket = SLOT_GIVEN;
+        first.ticket = first.thread.isVirtual() ? SLOT_WOKEN : SLOT_GIVEN; // a platform thread gets a processor from the OS
         q.unlockGuard();
-        first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
+        long nowNanos = hooks.nanoTime(); // wakes are rare enough for the clock
+        first.signalNanos = nowNanos; // before the signal that publishes it
+        if (first.ticket == SLOT_WOKEN) {
+            heirWokenNanos = nowNanos == 0L ? 1L : nowNanos; // 0 means none; before the signal, so its running() clears it
+        }
         if (stats != null) {
             stats.add(LockEvent.WAKEUP);
         }

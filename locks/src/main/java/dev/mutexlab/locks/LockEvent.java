@@ -42,5 +42,7 @@ public enum LockEvent {
     /** The waiter on deck gave it to a sleeper past its bound and slept in its place (lineup's swap). */
     SWAP,
     /** A handoff found the waiter it was for already parked, so the new owner needed a wake-up (lineup). */
-    HANDOFF_TO_PARKED
+    HANDOFF_TO_PARKED,
+    /** A contended acquisition slept in line rather than spin, making room for a sleeper an unlock had woken (lineup). */
+    MADE_ROOM
 }

@@ -29,8 +29,10 @@ import org.junit.jupiter.api.Timeout;
  * and a clock the test moves: tryLock on a free lock succeeds whatever else changes; a waiter
  * waiting for its handoff sees its deadline and its interrupt; a handoff request survives an
  * unrelated waiter leaving and goes to the spinner that asked; a spinner swaps with a sleeper past
- * its bound; a sleeper given a slot while it gives up passes the wake-up on; and under stress no
- * more threads spin than there are slots and nothing yields inside unlock.
+ * its bound; a sleeper given a slot while it gives up passes the wake-up on; the time-based yield
+ * counts run time, and never runs on virtual threads; a virtual acquisition sleeps to make room for
+ * a woken sleeper that no carrier has run; and under stress no more threads spin than there are
+ * slots and nothing yields inside unlock.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LineupMutexTest {
@@ -420,14 +422,77 @@ class LineupMutexTest {
      * acquisitions come 40 us apart yields once per 0.5 ms of them, and one that the OS kept off
      * the processor between them (5 ms apart) counts each gap as 50 us, so it does not yield each
      * time it gets the processor back (which, on Linux, puts it further back each time). A
-     * virtual thread counts all the time that passed. Each acquisition is a tryLock with a
+     * virtual thread never yields: a yield can send it to a queue its carrier's scheduler seldom
+     * looks at, and it rotates by swaps and by making room instead. Each acquisition is a tryLock with a
      * deadline already passed on the lock's clock, on a lock the test holds.
      */
     @Test
     void theTimeBasedYieldCountsTimeTheThreadRan() throws Exception {
         assertThat(yieldsOver(ThreadKind.PLATFORM, Duration.ofNanos(40_000), 26)).as("platform, 40 us apart").isEqualTo(2);
         assertThat(yieldsOver(ThreadKind.PLATFORM, Duration.ofMillis(5), 20)).as("platform, 5 ms apart").isEqualTo(2);
-        assertThat(yieldsOver(ThreadKind.VIRTUAL, Duration.ofMillis(5), 20)).as("virtual, 5 ms apart").isEqualTo(20);
+        assertThat(yieldsOver(ThreadKind.VIRTUAL, Duration.ofMillis(5), 20)).as("virtual, 5 ms apart").isZero();
+    }
+
+    /**
+     * An unlock woke a virtual sleeper and gave it a slot, and the sleeper has not run for longer
+     * than HEIR_STUCK_NANOS (held at the woken hook, as a thread no carrier is free for): a
+     * contended acquisition on a virtual thread then sleeps in line instead of taking the free
+     * slot, so that the carrier it frees can run the woken one; one on a platform thread spins.
+     */
+    @Test
+    void aVirtualAcquisitionSleepsToMakeRoomForAWokenSleeperThatHasNotRun() throws Exception {
+        assumeSpinning();
+        CountDownLatch heirGate = new CountDownLatch(1);
+        AtomicReference<Thread> heir = new AtomicReference<>();
+        Steered hooks = new Steered() {
+            @Override
+            void woken() {
+                if (Thread.currentThread() == heir.get()) {
+                    try {
+                        assertThat(heirGate.await(30, TimeUnit.SECONDS)).isTrue();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            }
+        };
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 2);
+        lock.lock();
+        Thread sleeper = Thread.ofVirtual().name("heir").unstarted(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        heir.set(sleeper);
+        sleeper.start();
+        awaitCondition("the heir spins", 10_000, () -> lock.spinners() == 1);
+        hooks.advance(Duration.ofNanos(300_000)); // its spin budget runs out: it sleeps
+        awaitCondition("the heir sleeps", 10_000, () -> lock.sleepers() == 1 && lock.spinners() == 0);
+        lock.unlock(); // wakes it with a slot; it stops at the woken hook
+        lock.lock();   // free with nobody in line: the fast path
+        assertThat(lock.spinners()).as("the heir's slot").isEqualTo(1);
+        hooks.advance(Duration.ofNanos(LineupMutex.HEIR_STUCK_NANOS));
+
+        Thread platform = Thread.ofPlatform().name("platform").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("a platform thread takes the free slot and spins", 10_000, () -> lock.spinners() == 2);
+        Thread virtual = Thread.ofVirtual().name("virtual").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the virtual thread sleeps", 10_000, () -> lock.sleepers() == 1);
+        assertThat(lock.stats().count(LockEvent.MADE_ROOM)).isEqualTo(1);
+        assertThat(lock.spinners()).isEqualTo(2);
+
+        heirGate.countDown();
+        hooks.advance(Duration.ofMillis(1)); // the platform spinner's budget runs out as well
+        lock.unlock();
+        join(sleeper, 10_000);
+        join(platform, 10_000);
+        join(virtual, 10_000);
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
     }
 
     /** How often a fresh thread of {@code kind} yields in {@code calls} contended acquisitions {@code gap} apart. */
@@ -550,7 +615,11 @@ class LineupMutexTest {
             assertThat(broken.get()).isNull();
             assertThat(mostSpinning.get()).as(kind + ": spinners at once").isLessThanOrEqualTo(2);
             assertThat(yieldsInUnlock.get()).as(kind + ": yields inside unlock").isZero();
-            assertThat(yields.get()).as(kind + ": the time-based yield ran (the hook is live)").isPositive();
+            if (kind == ThreadKind.PLATFORM) {
+                assertThat(yields.get()).as(kind + ": the time-based yield ran (the hook is live)").isPositive();
+            } else {
+                assertThat(yields.get()).as(kind + ": a virtual thread never yields in the lock").isZero();
+            }
             assertThat(lock.state()).as(kind + " " + lock).isZero();
             assertThat(lock.spinners()).isZero();
             assertThat(lock.sleepers()).isZero();

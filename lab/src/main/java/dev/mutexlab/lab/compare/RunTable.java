@@ -36,6 +36,7 @@ public final class RunTable {
         HANDOVER_EVENTS.put(LockEvent.HANDOFF, "handoffs");
         HANDOVER_EVENTS.put(LockEvent.HANDOFF_TO_PARKED, "to parked");
         HANDOVER_EVENTS.put(LockEvent.WAKEUP, "wake-ups");
+        HANDOVER_EVENTS.put(LockEvent.MADE_ROOM, "made room");
     }
 
     private RunTable() {

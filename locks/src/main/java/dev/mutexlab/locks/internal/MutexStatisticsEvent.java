@@ -86,6 +86,8 @@ public final class MutexStatisticsEvent extends Event {
     long swap;
     @Label("Handoffs to a Parked Waiter")
     long handoffToParked;
+    @Label("Made Room")
+    long madeRoom;
     @Label("Time in Starvation Mode")
     @Timespan(Timespan.NANOSECONDS)
     long starvationNanos;
@@ -134,6 +136,7 @@ public final class MutexStatisticsEvent extends Event {
         spinAcquire = s.count(LockEvent.SPIN_ACQUIRE);
         swap = s.count(LockEvent.SWAP);
         handoffToParked = s.count(LockEvent.HANDOFF_TO_PARKED);
+        madeRoom = s.count(LockEvent.MADE_ROOM);
         starvationNanos = s.starvationNanos();
     }
 
