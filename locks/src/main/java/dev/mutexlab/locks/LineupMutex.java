@@ -83,7 +83,7 @@ public final class LineupMutex extends AbstractMutex {
      * only (a HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos);
      * if the line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken
      * (its holder takes the lock, or gives the slot up and passes the duty on); a swap goes only
-     * to a waiter that has waited longer than the swapper; heirWokenNanos != 0 only while the
+     * to a waiter that has waited longer than the swapper; heirStartNanos != NO_HEIR only while the
      * virtual sleeper that an unlock woke holds its slot and has not run; unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
@@ -107,7 +107,7 @@ public final class LineupMutex extends AbstractMutex {
      *     signal it; if it was withdrawn, go on as without HANDOFF;
      *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
      *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir). A
-     *     woken virtual sleeper gets ticket SLOT_WOKEN and heirWokenNanos is set (making room, below).
+     *     woken virtual sleeper gets ticket SLOT_WOKEN and heirStartNanos is set (making room, below).
      * The bound is enforced by running threads, not by timers: a sleeper's timer would wake it
      * into a run queue that is full (platform threads) or onto carriers nothing frees (virtual
      * threads). A swap wakes the sleeper a little before its bound (two wake-up latencies,
@@ -156,12 +156,15 @@ public final class LineupMutex extends AbstractMutex {
      * OS runs within a tick. A virtual thread runs only when a carrier frees up, and none does while
      * the threads that have one keep finding the lock free or spinning for it — never, with a hold
      * and the work outside it shorter than a spin: the woken thread waited hundreds of milliseconds,
-     * holding a spinner slot. So while a woken virtual sleeper has not run (heirWokenNanos, at most
-     * one: it holds a slot and a wake needs none taken) for HEIR_STUCK_NANOS, a contended
-     * acquisition on a virtual thread that would take a slot sleeps in line instead, and the carrier
-     * it frees runs the woken thread. The woken thread clears heirWokenNanos when it runs. Platform
-     * threads never do this: parking one to free a processor the OS would free within a tick costs
-     * two system calls and measured slower at 1-10 us holds.
+     * holding a spinner slot. So once a woken virtual sleeper that has not run (heirStartNanos, at
+     * most one: it holds a slot and a wake needs none taken) is (nearly) past its bound, as a
+     * sleeper in line is when a swap takes it, a contended acquisition on a virtual thread that
+     * would take a slot sleeps in line instead, and the carrier it frees runs the woken thread.
+     * Before that the woken thread waits for a carrier: making room 100 us after the wake parked a
+     * thread every few hundred acquisitions at 0.1-1 us holds and cost up to half the throughput.
+     * The woken thread clears heirStartNanos when it runs. Platform threads never do this: parking
+     * one to free a processor the OS would free within a tick costs two system calls and measured
+     * slower at 1-10 us holds.
      *
      * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
      * acquisition enters the slow path (the lock was held: it waits that long anyway) and then
@@ -194,8 +197,8 @@ public final class LineupMutex extends AbstractMutex {
      * waiter passing on): the wake added a runnable thread, which may need room made (heirStuck).
      */
     static final int SLOT_WOKEN = 5;
-    /** How long a woken virtual sleeper may wait for a carrier before contended acquisitions sleep to free one. */
-    static final long HEIR_STUCK_NANOS = 100_000L;
+    /** heirStartNanos when no woken virtual sleeper waits for a carrier. */
+    private static final long NO_HEIR = Long.MIN_VALUE;
 
     /** The short spin of a contended acquisition while no slot is taken and nobody sleeps. */
     static final int PRE_SPIN_ROUNDS = 128;
@@ -234,10 +237,11 @@ public final class LineupMutex extends AbstractMutex {
     /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */
     private volatile Waiter handoffTo;
     /**
-     * When an unlock (or a waiter passing on) woke a virtual sleeper that has not run yet, or 0.
-     * At most one: the woken sleeper holds a spinner slot, and a wake needs none taken.
+     * When the virtual sleeper that an unlock (or a waiter passing on) woke, and that has not run
+     * yet, started waiting; NO_HEIR if there is none. At most one: the woken sleeper holds a
+     * spinner slot, and a wake needs none taken.
      */
-    private volatile long heirWokenNanos;
+    private volatile long heirStartNanos = NO_HEIR;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headStartNanos;
@@ -716,14 +720,15 @@ public final class LineupMutex extends AbstractMutex {
 
     /**
      * Whether a contended acquisition on a virtual thread should sleep rather than spin, making
-     * room for a sleeper that an unlock woke HEIR_STUCK_NANOS ago and that has not run yet: no
-     * carrier was free for it, and none frees up while the threads that have one keep spinning
-     * and taking the lock (see the notes). True then, and counted.
+     * room for a sleeper that an unlock woke, that has not run yet (no carrier was free for it,
+     * and none frees up while the threads that have one keep spinning and taking the lock) and
+     * that is (nearly) past its bound, as a swap would for a sleeper in line (see the notes).
+     * True then, and counted.
      */
     private boolean heirStuck() {
-        long wokenNanos = heirWokenNanos;
-        if (wokenNanos == 0L || !Thread.currentThread().isVirtual()
-                || hooks.nanoTime() - wokenNanos < HEIR_STUCK_NANOS) {
+        long startNanos = heirStartNanos;
+        if (startNanos == NO_HEIR || !Thread.currentThread().isVirtual()
+                || hooks.nanoTime() - startNanos < boundNanos - swapAheadNanos()) {
             return false;
         }
         if (stats != null) {
@@ -735,7 +740,7 @@ public final class LineupMutex extends AbstractMutex {
     /** A woken sleeper runs: if an unlock woke it (SLOT_WOKEN), nobody needs to make room for it any more. */
     private void running(Waiter node) {
         if (node.ticket == SLOT_WOKEN) {
-            heirWokenNanos = 0L; // the one such sleeper: the next wake needs the slot it holds
+            heirStartNanos = NO_HEIR; // the one such sleeper: the next wake needs the slot it holds
         }
     }
 
@@ -752,10 +757,9 @@ public final class LineupMutex extends AbstractMutex {
         afterRemoval(q);
         first.ticket = first.thread.isVirtual() ? SLOT_WOKEN : SLOT_GIVEN; // a platform thread gets a processor from the OS
         q.unlockGuard();
-        long nowNanos = hooks.nanoTime(); // wakes are rare enough for the clock
-        first.signalNanos = nowNanos; // before the signal that publishes it
+        first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
         if (first.ticket == SLOT_WOKEN) {
-            heirWokenNanos = nowNanos == 0L ? 1L : nowNanos; // 0 means none; before the signal, so its running() clears it
+            heirStartNanos = first.startNanos; // before the signal, so that its running() clears it
         }
         if (stats != null) {
             stats.add(LockEvent.WAKEUP);

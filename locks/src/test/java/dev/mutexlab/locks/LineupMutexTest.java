@@ -434,10 +434,10 @@ class LineupMutexTest {
     }
 
     /**
-     * An unlock woke a virtual sleeper and gave it a slot, and the sleeper has not run for longer
-     * than HEIR_STUCK_NANOS (held at the woken hook, as a thread no carrier is free for): a
-     * contended acquisition on a virtual thread then sleeps in line instead of taking the free
-     * slot, so that the carrier it frees can run the woken one; one on a platform thread spins.
+     * An unlock woke a virtual sleeper and gave it a slot, and the sleeper has not run (held at
+     * the woken hook, as a thread no carrier is free for): once it is past its bound, a contended
+     * acquisition on a virtual thread sleeps in line instead of taking the free slot, so that the
+     * carrier it frees can run the woken one; before that, and on a platform thread, it spins.
      */
     @Test
     void aVirtualAcquisitionSleepsToMakeRoomForAWokenSleeperThatHasNotRun() throws Exception {
@@ -456,7 +456,7 @@ class LineupMutexTest {
                 }
             }
         };
-        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 2);
+        LineupMutex lock = new LineupMutex(Duration.ofMillis(1), true, hooks, 2);
         lock.lock();
         Thread sleeper = Thread.ofVirtual().name("heir").unstarted(() -> {
             lock.lock();
@@ -470,25 +470,35 @@ class LineupMutexTest {
         lock.unlock(); // wakes it with a slot; it stops at the woken hook
         lock.lock();   // free with nobody in line: the fast path
         assertThat(lock.spinners()).as("the heir's slot").isEqualTo(1);
-        hooks.advance(Duration.ofNanos(LineupMutex.HEIR_STUCK_NANOS));
+        Thread early = Thread.ofVirtual().name("early").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("before the heir's bound a virtual thread spins", 10_000, () -> lock.spinners() == 2);
+        hooks.advance(Duration.ofNanos(300_000)); // early's spin budget runs out: it sleeps
+        awaitCondition("early sleeps", 10_000, () -> lock.sleepers() == 1 && lock.spinners() == 1);
+        assertThat(lock.stats().count(LockEvent.MADE_ROOM)).isZero();
+        hooks.advance(Duration.ofNanos(400_000)); // the heir has waited 1 ms: its bound; early 0.7 ms
 
+        Thread virtual = Thread.ofVirtual().name("virtual").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("a virtual thread sleeps, leaving the free slot", 10_000, () -> lock.sleepers() == 2);
+        assertThat(lock.stats().count(LockEvent.MADE_ROOM)).isEqualTo(1);
+        assertThat(lock.spinners()).isEqualTo(1);
         Thread platform = Thread.ofPlatform().name("platform").start(() -> {
             lock.lock();
             lock.unlock();
         });
         awaitCondition("a platform thread takes the free slot and spins", 10_000, () -> lock.spinners() == 2);
-        Thread virtual = Thread.ofVirtual().name("virtual").start(() -> {
-            lock.lock();
-            lock.unlock();
-        });
-        awaitCondition("the virtual thread sleeps", 10_000, () -> lock.sleepers() == 1);
         assertThat(lock.stats().count(LockEvent.MADE_ROOM)).isEqualTo(1);
-        assertThat(lock.spinners()).isEqualTo(2);
 
         heirGate.countDown();
         hooks.advance(Duration.ofMillis(1)); // the platform spinner's budget runs out as well
         lock.unlock();
         join(sleeper, 10_000);
+        join(early, 10_000);
         join(platform, 10_000);
         join(virtual, 10_000);
         assertThat(lock.state()).isZero();
