@@ -87,11 +87,13 @@ public final class LineupMutex extends AbstractMutex {
      * virtual sleeper that an unlock woke holds its slot and has not run; unlock never yields.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
-     *   - start = now (the bound counts from here); the time-based yield (maybeYield);
-     *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_ROUNDS
-     *     looks at the word, taking the lock whenever it is free (barging). With sleepers the
+     *   - the time-based yield (maybeYield, platform threads);
+     *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_PAUSES
+     *     PAUSEs with looks at the word between them, further apart as it goes on, taking the
+     *     lock whenever it is free (barging). With sleepers the
      *     acquisition goes on at once to the look at the clock below: an arrival that barges
      *     without one could keep a due sleeper waiting for as long as arrivals find the lock free;
+     *   - start = now (the bound counts from here);
      *   - if the first sleeper is (nearly) past its bound and a slot is free: take it and swap;
      *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot) until the lock
      *     is free, the budget runs out (then sleep), or a look at the clock finds
@@ -166,9 +168,12 @@ public final class LineupMutex extends AbstractMutex {
      * one to free a processor the OS would free within a tick costs two system calls and measured
      * slower at 1-10 us holds.
      *
-     * The clock. nanoTime costs tens of ns on some virtual machines, so it is read once when an
-     * acquisition enters the slow path (the lock was held: it waits that long anyway) and then
-     * once per ROUNDS_PER_CHECK spin rounds; the unlock path reads it only to stamp a wake-up.
+     * The clock. nanoTime costs tens of ns on some virtual machines (25 ns on ours, more than a
+     * short hold), so a contended acquisition reads it only after the short spin, which most
+     * contended acquisitions at short holds end in (the bound then counts from there, a few
+     * microseconds late at most), then once per ROUNDS_PER_CHECK spin rounds; the time-based
+     * yield reads it once per YIELD_SAMPLE contended acquisitions; the unlock path reads it only
+     * to stamp a wake-up.
      * All of it goes through LineupHooks.nanoTime, which tests replace with a clock they move.
      *
      * Memory ordering: every state access is volatile or a CAS (the acquiring CAS has acquire
@@ -200,8 +205,10 @@ public final class LineupMutex extends AbstractMutex {
     /** heirStartNanos when no woken virtual sleeper waits for a carrier. */
     private static final long NO_HEIR = Long.MIN_VALUE;
 
-    /** The short spin of a contended acquisition while no slot is taken and nobody sleeps. */
-    static final int PRE_SPIN_ROUNDS = 128;
+    /** The short spin of a contended acquisition while no slot is taken and nobody sleeps, in PAUSEs. */
+    static final int PRE_SPIN_PAUSES = 128;
+    /** The most PAUSEs between two looks at the word in the short spin (the gap doubles up to it). */
+    static final int PRE_SPIN_MAX_GAP = 16;
     /** A platform thread entering a contended acquisition yields its processor once it has run this long since its last yield there. */
     static final long YIELD_PERIOD_NANOS = 500_000L;
     /**
@@ -209,6 +216,8 @@ public final class LineupMutex extends AbstractMutex {
      * longer gap is time the OS kept it off the processor, or work outside the lock (see the notes).
      */
     static final long YIELD_GAP_NANOS = 50_000L;
+    /** The time-based yield reads the clock at every this-many-th contended acquisition of a thread (a power of two). */
+    static final int YIELD_SAMPLE = 8;
     /** Spin rounds between two looks at the clock (and at the deadline and the interrupt status). */
     static final int ROUNDS_PER_CHECK = 64;
     /** A rough cost of one spin round (a PAUSE and a load), for spins too short to read the clock. */
@@ -226,10 +235,11 @@ public final class LineupMutex extends AbstractMutex {
     private static final int WOKEN = 6;
     private static final int SWAPPED = 7;
     /**
-     * Per platform thread, for the time-based yield (see the notes): [0] when it last entered a
-     * contended acquisition (or came back from its yield), [1] how long it has run since its last yield.
+     * Per platform thread, for the time-based yield (see the notes): [0] when it last read the
+     * clock for it (or came back from its yield), [1] how long it has run since its last yield,
+     * [2] its contended acquisitions (the clock is read at every YIELD_SAMPLE-th).
      */
-    private static final ThreadLocal<long[]> YIELD_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2, 0L});
+    private static final ThreadLocal<long[]> YIELD_CLOCK = ThreadLocal.withInitial(() -> new long[] {Long.MIN_VALUE / 2, 0L, 0L});
 
     private volatile int state;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
@@ -319,8 +329,9 @@ public final class LineupMutex extends AbstractMutex {
 
     /*
      * acquireSlow:
-     *   start = now; the time-based yield
+     *   the time-based yield (platform threads)
      *   preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
+     *   start = now
      *   the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
      *   loop:
      *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
@@ -331,11 +342,13 @@ public final class LineupMutex extends AbstractMutex {
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        long now = hooks.nanoTime();
-        maybeYield(now);
+        if (!Thread.currentThread().isVirtual()) {
+            maybeYield(); // virtual threads never yield here (see the notes)
+        }
         if (preSpin()) {
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
+        long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
@@ -398,15 +411,21 @@ public final class LineupMutex extends AbstractMutex {
 
     /**
      * The short fixed spin a contended acquisition starts with, as HotSpot's monitors start
-     * theirs: PRE_SPIN_ROUNDS looks at the word, taking the lock whenever it is free, before any
-     * bookkeeping (node, slots). With holds of a microsecond or two and few threads most contended
-     * acquisitions end here. With a slot taken it is one look: many threads spinning at once would
-     * fight over the word's cache line and over the processors. With sleepers it stops at once
-     * (see the notes). It cannot pass a waiter due for handoff: HANDOFF keeps LOCKED set.
+     * theirs: PRE_SPIN_PAUSES PAUSEs (about 3 us), looking at the word between them and taking the
+     * lock whenever it is free, before any bookkeeping (node, slots). With holds of a microsecond
+     * or two and few threads most contended acquisitions end here. The looks grow further apart
+     * (1, 1, 2, 4 ... PRE_SPIN_MAX_GAP PAUSEs): each look takes the word's cache line from the
+     * holder, whose next CAS then misses, and at holds of tens of nanoseconds a look per PAUSE
+     * halved the holder's rate (Go's Mutex-2: 46 ns per lock/unlock against 23 ns with the gaps;
+     * ChanContended-2 15 us against 5 us); at microsecond holds a release is seen at most 16
+     * PAUSEs late. With a slot taken it is one look: many threads spinning at once would fight
+     * over the word's cache line and over the processors. With sleepers it stops at once (see the
+     * notes). It cannot pass a waiter due for handoff: HANDOFF keeps LOCKED set.
      */
     private boolean preSpin() {
-        int rounds = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_ROUNDS;
-        for (int i = 0; i < rounds; i++) {
+        int pauses = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_PAUSES;
+        int gap = 1; // pauses between two looks: 1, 1, 2, 4, ... PRE_SPIN_MAX_GAP
+        for (int paused = 0; paused < pauses; paused += gap) {
             int s = state;
             if ((s & WAITERS) != 0) {
                 return false; // sleepers: an acquisition looks at the clock first (the swap), see the notes
@@ -414,7 +433,12 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
                 return true;
             }
-            Thread.onSpinWait();
+            if (paused > 0 && gap < PRE_SPIN_MAX_GAP) {
+                gap <<= 1;
+            }
+            for (int i = 0; i < gap; i++) {
+                Thread.onSpinWait();
+            }
         }
         return false;
     }
@@ -425,16 +449,19 @@ public final class LineupMutex extends AbstractMutex {
      * wait anyway, so the yield costs it about a microsecond when nobody else is runnable; when
      * somebody is (a waiter or a thread working outside the lock that has not run for a while)
      * that thread runs now rather than at the end of an OS time slice. It counts a gap since its
-     * last contended acquisition only up to YIELD_GAP_NANOS; virtual threads never yield here
-     * (see the notes).
+     * last contended acquisition only up to YIELD_GAP_NANOS. It reads the clock at every
+     * YIELD_SAMPLE-th contended acquisition only (counting up to YIELD_SAMPLE gaps' worth): at
+     * holds of tens of nanoseconds a clock read (25 ns on some virtual machines) in every one cost
+     * more than the hold. Virtual threads never call it (see the notes).
      */
-    private void maybeYield(long nowNanos) {
-        if (Thread.currentThread().isVirtual()) {
-            return; // see the notes: a yielding virtual thread can wait long for its carrier
-        }
+    private void maybeYield() {
         long[] clock = YIELD_CLOCK.get();
+        if ((++clock[2] & (YIELD_SAMPLE - 1)) != 0) {
+            return;
+        }
+        long nowNanos = hooks.nanoTime();
         long gapNanos = Math.max(0L, nowNanos - clock[0]);
-        clock[1] += Math.min(gapNanos, YIELD_GAP_NANOS);
+        clock[1] += Math.min(gapNanos, YIELD_SAMPLE * YIELD_GAP_NANOS);
         clock[0] = nowNanos;
         if (clock[1] >= YIELD_PERIOD_NANOS) {
             clock[1] = 0L;
