@@ -414,7 +414,7 @@ public final class LineupMutex extends AbstractMutex {
      * theirs: PRE_SPIN_PAUSES PAUSEs (about 3 us), looking at the word between them and taking the
      * lock whenever it is free, before any bookkeeping (node, slots). With holds of a microsecond
      * or two and few threads most contended acquisitions end here. The looks grow further apart
-     * (1, 1, 2, 4 ... PRE_SPIN_MAX_GAP PAUSEs): each look takes the word's cache line from the
+     * (1, 2, 4 ... PRE_SPIN_MAX_GAP PAUSEs): each look takes the word's cache line from the
      * holder, whose next CAS then misses, and at holds of tens of nanoseconds a look per PAUSE
      * halved the holder's rate (Go's Mutex-2: 46 ns per lock/unlock against 23 ns with the gaps;
      * ChanContended-2 15 us against 5 us); at microsecond holds a release is seen at most 16
@@ -424,8 +424,8 @@ public final class LineupMutex extends AbstractMutex {
      */
     private boolean preSpin() {
         int pauses = spin.budgetNanos() == 0 || spinners != 0 ? 1 : PRE_SPIN_PAUSES;
-        int gap = 1; // pauses between two looks: 1, 1, 2, 4, ... PRE_SPIN_MAX_GAP
-        for (int paused = 0; paused < pauses; paused += gap) {
+        int gap = 1; // pauses between two looks: 1, 2, 4, ... PRE_SPIN_MAX_GAP
+        for (int paused = 0; paused < pauses; ) {
             int s = state;
             if ((s & WAITERS) != 0) {
                 return false; // sleepers: an acquisition looks at the clock first (the swap), see the notes
@@ -433,11 +433,12 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
                 return true;
             }
-            if (paused > 0 && gap < PRE_SPIN_MAX_GAP) {
-                gap <<= 1;
-            }
             for (int i = 0; i < gap; i++) {
                 Thread.onSpinWait();
+            }
+            paused += gap;
+            if (gap < PRE_SPIN_MAX_GAP) {
+                gap <<= 1;
             }
         }
         return false;
