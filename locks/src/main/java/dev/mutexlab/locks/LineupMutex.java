@@ -783,10 +783,11 @@ public final class LineupMutex extends AbstractMutex {
         }
         q.pollFirst();
         afterRemoval(q);
-        first.ticket = first.thread.isVirtual() ? SLOT_WOKEN : SLOT_GIVEN; // a platform thread gets a processor from the OS
+        boolean virtual = first.thread.isVirtual(); // a platform thread gets a processor from the OS
+        first.ticket = virtual ? SLOT_WOKEN : SLOT_GIVEN;
         q.unlockGuard();
         first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
-        if (first.ticket == SLOT_WOKEN) {
+        if (virtual) {
             heirStartNanos = first.startNanos; // before the signal, so that its running() clears it
         }
         if (stats != null) {

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.apps;
 
+import dev.mutexlab.lab.workload.Phase;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
@@ -26,10 +27,10 @@ public class Actor {
     long measuredOps;
     /** Operations from the start, warm-up included: what a workload's check adds up. */
     long allOps;
-    /** Whether this operation began in the measured window. */
-    boolean measuring;
-    /** The measurement's phase; set before the thread starts. */
-    AppMeasurement.Phase phase;
+    /** The phase this operation began in. */
+    int begunIn = Phase.WARMUP;
+    /** The measurement's phase, set before the thread starts; an actor outside a measurement times nothing. */
+    Phase phase = new Phase();
     private long askedNanos;
 
     protected Actor(int index, long seed) {
@@ -46,7 +47,7 @@ public class Actor {
     /** The thread holds the lock it asked for. */
     final void acquired() {
         long now = System.nanoTime();
-        if (measuring || phase != null && phase.overlaps(now)) { // see AppMeasurement.Phase
+        if (phase.overlaps(begunIn, now)) {
             waits.recordValue(Math.max(0L, now - askedNanos));
         }
     }

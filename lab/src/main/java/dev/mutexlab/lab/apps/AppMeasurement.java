@@ -6,6 +6,7 @@ import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.lab.workload.Phase;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,10 +29,6 @@ public final class AppMeasurement {
     /** The JVM's CPU time, read right at the window's two ends (no walk of /proc in between). */
     private static final com.sun.management.OperatingSystemMXBean CPU =
             java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
-    static final int WARMUP = 0;
-    static final int MEASURE = 1;
-    static final int STOP = 2;
-
     private AppMeasurement() {
     }
 
@@ -86,14 +83,13 @@ public final class AppMeasurement {
             TimeUnit.NANOSECONDS.sleep(c.warmupNanos());
             long cpuBefore = CPU.getProcessCpuTime();
             long start = System.nanoTime();
-            phase.startNanos = start;
-            phase.value = MEASURE;
+            phase.startMeasuring(start);
             TimeUnit.NANOSECONDS.sleep(c.durationNanos());
-            phase.value = STOP;
+            phase.value = Phase.STOP;
             wallNanos = System.nanoTime() - start;
             cpuNanos = CPU.getProcessCpuTime() - cpuBefore;
         } finally {
-            phase.value = STOP;
+            phase.value = Phase.STOP;
             app.close();
         }
         String check = null;
@@ -138,36 +134,19 @@ public final class AppMeasurement {
 
     private static <A extends Actor> void loop(App<A> app, A actor, Phase phase) throws InterruptedException {
         int p;
-        while ((p = phase.value) != STOP) {
-            boolean measuring = p == MEASURE;
-            actor.measuring = measuring;
+        while ((p = phase.value) != Phase.STOP) {
+            actor.begunIn = p;
             long t0 = System.nanoTime();
             app.operate(actor);
             actor.allOps++;
-            if (measuring) {
+            if (p == Phase.MEASURE) {
                 actor.measuredOps++;
             }
             long t1 = System.nanoTime();
-            if (measuring || phase.overlaps(t1)) {
+            if (phase.overlaps(p, t1)) {
                 actor.latency.recordValue(Math.max(0L, t1 - t0));
             }
         }
         BusyWork.consume(actor.seed);
-    }
-
-    /**
-     * The phase flag: written by the coordinator, read once per operation. An operation (or an
-     * acquisition) is timed if it began in the measured window or ended in it: one that began in
-     * the warm-up and was kept waiting into the window belongs to the window's tail.
-     */
-    static final class Phase {
-        volatile int value = WARMUP;
-        /** When the window began; written before {@link #value} turns MEASURE, which publishes it. */
-        volatile long startNanos;
-
-        /** Whether a wait or an operation that ends at {@code endNanos} ends inside the window or after it. */
-        boolean overlaps(long endNanos) {
-            return value != WARMUP && endNanos - startNanos >= 0L;
-        }
     }
 }

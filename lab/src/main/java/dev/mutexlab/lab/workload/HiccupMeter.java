@@ -40,7 +40,7 @@ public final class HiccupMeter {
      */
     public static HiccupSample run(ThreadKind kind, int threads, long warmupNanos, long durationNanos, int run, int order,
                                    Histogram mergedStalls) throws InterruptedException {
-        Worker.Phase phase = new Worker.Phase();
+        Phase phase = new Phase();
         List<Gaps> gaps = new ArrayList<>(threads);
         List<Thread> started = new ArrayList<>(threads);
         try {
@@ -51,16 +51,16 @@ public final class HiccupMeter {
             }
             TimeUnit.NANOSECONDS.sleep(warmupNanos);
             long start = System.nanoTime();
-            phase.startMeasuring();
+            phase.startMeasuring(start);
             TimeUnit.NANOSECONDS.sleep(durationNanos);
-            phase.value = Worker.STOP;
+            phase.value = Phase.STOP;
             long wallNanos = System.nanoTime() - start;
             for (Thread t : started) {
                 t.join();
             }
             return sample(gaps, wallNanos, run, order, mergedStalls);
         } finally {
-            phase.value = Worker.STOP;
+            phase.value = Phase.STOP;
             for (Thread t : started) {
                 t.join();
             }
@@ -109,10 +109,10 @@ public final class HiccupMeter {
         private boolean started;
 
         /** The busy loop: read the clock until told to stop, counting gaps while measuring. */
-        void meter(Worker.Phase phase) {
+        void meter(Phase phase) {
             int p;
-            while ((p = phase.value) != Worker.STOP) {
-                tick(System.nanoTime(), p == Worker.MEASURE);
+            while ((p = phase.value) != Phase.STOP) {
+                tick(System.nanoTime(), p == Phase.MEASURE);
             }
         }
 

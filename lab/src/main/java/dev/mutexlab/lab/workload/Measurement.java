@@ -55,7 +55,7 @@ public final class Measurement {
                              boolean recordWaits, int run, int order, Histogram mergedWaits) throws InterruptedException {
         Lock lock = labLock.isMonitor() ? null : labLock.newLock();
         Section section = Section.of(labLock, lock, recordWaits);
-        Worker.Phase phase = new Worker.Phase();
+        Phase phase = new Phase();
         long holdSteps = work.stepsFor(shape.holdNanos());
         long outsideSteps = work.stepsFor(shape.outsideNanos());
         boolean platform = shape.threads() == ThreadKind.PLATFORM;
@@ -77,12 +77,12 @@ public final class Measurement {
             LockStats statsBefore = lock instanceof Mutex m ? m.stats() : LockStats.disabled();
             ProcessStats procBefore = ProcessStats.now();
             long start = System.nanoTime();
-            phase.startMeasuring();
+            phase.startMeasuring(start);
             TimeUnit.NANOSECONDS.sleep(durationNanos);
             long readingAfter = System.nanoTime(); // before STOP: a worker that has exited has no schedstat
             long[] delaysAfter = SchedStat.read(tids);
             readingAfter = (readingAfter + System.nanoTime()) / 2;
-            phase.value = Worker.STOP;
+            phase.value = Phase.STOP;
             long wallNanos = System.nanoTime() - start;
             ProcessStats proc = ProcessStats.now().since(procBefore);
             LockStats stats = lock instanceof Mutex m ? m.stats().since(statsBefore) : LockStats.disabled();
@@ -113,7 +113,7 @@ public final class Measurement {
                     proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
                     (double) stats.starvationNanos() / wallNanos, runQueue);
         } finally {
-            phase.value = Worker.STOP;
+            phase.value = Phase.STOP;
             for (Thread t : threads) {
                 t.join();
             }

@@ -23,7 +23,6 @@ public abstract sealed class Section permits Section.LockSection, Section.Monito
         return lock.isMonitor() ? new MonitorSection(lock, timed) : new LockSection(lockInstance, lock, timed);
     }
 
-
     /**
      * Acquires, runs {@code worker.holdSteps} of busy work, releases.
      *

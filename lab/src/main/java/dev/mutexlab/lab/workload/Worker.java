@@ -10,11 +10,6 @@ import org.HdrHistogram.Histogram;
  * shared state, no locking in the harness.
  */
 final class Worker implements Runnable {
-    /** Phases, written by the coordinator and read once per iteration. */
-    static final int WARMUP = 0;
-    static final int MEASURE = 1;
-    static final int STOP = 2;
-
     private final Phase phase;
     private final Section section;
     final long holdSteps;
@@ -51,38 +46,18 @@ final class Worker implements Runnable {
         final long outsideSteps = this.outsideSteps;
         long count = 0;
         int p;
-        while ((p = phase.value) != STOP) {
+        while ((p = phase.value) != Phase.STOP) {
             long askedNanos = timed ? System.nanoTime() : 0L;
             long acquiredNanos = section.holdOnce(this);
-            if (p == MEASURE) {
+            if (p == Phase.MEASURE) {
                 count++;
             }
-            if (timed && records(p, phase, acquiredNanos)) {
+            if (timed && phase.overlaps(p, acquiredNanos)) {
                 waits.recordValue(Math.max(0L, acquiredNanos - askedNanos));
             }
             seed = BusyWork.spin(seed, outsideSteps);
         }
         acquisitions = count;
         BusyWork.consume(seed);
-    }
-
-    /**
-     * Whether an acquisition asked for in phase {@code askedIn} and made at {@code acquiredNanos}
-     * overlaps the measured window: it was asked for in it, or made in it or after it.
-     */
-    static boolean records(int askedIn, Phase phase, long acquiredNanos) {
-        return askedIn == MEASURE || phase.value != WARMUP && acquiredNanos - phase.measureStartNanos >= 0L;
-    }
-
-    /** The shared phase flag. */
-    static final class Phase {
-        volatile int value = WARMUP;
-        /** When the measured phase began; written before {@link #value} turns MEASURE, which publishes it. */
-        volatile long measureStartNanos;
-
-        void startMeasuring() {
-            measureStartNanos = System.nanoTime();
-            value = MEASURE;
-        }
     }
 }

@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Which waits a worker records: every one that overlaps the measured window. */
+/** Which waits a worker records: every one that overlaps the measured window (PhaseTest has the rule). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class WorkerTest {
     private static final long WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
@@ -17,7 +17,7 @@ class WorkerTest {
     @Test
     void aWaitThatBeganInTheWarmUpAndEndedInTheWindowIsRecorded() throws Exception {
         ReentrantLock lock = new ReentrantLock();
-        Worker.Phase phase = new Worker.Phase();
+        Phase phase = new Phase();
         Histogram waits = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         Worker worker = new Worker(phase, Section.of(LabLock.parse("jdk"), lock, true), 0, 0, 1, waits, false);
         Thread t;
@@ -27,9 +27,9 @@ class WorkerTest {
             while (!lock.hasQueuedThread(t)) { // it asked during the warm-up
                 Thread.onSpinWait();
             }
-            phase.startMeasuring();
+            phase.startMeasuring(System.nanoTime());
             TimeUnit.NANOSECONDS.sleep(WAIT_NANOS);
-            phase.value = Worker.STOP; // it is still waiting: the wait spans the whole window
+            phase.value = Phase.STOP; // it is still waiting: the wait spans the whole window
         } finally {
             lock.unlock();
         }
@@ -38,21 +38,5 @@ class WorkerTest {
         assertThat(waits.getTotalCount()).as("the one wait, which ended after the window").isEqualTo(1);
         assertThat(waits.getMaxValue()).isGreaterThanOrEqualTo(WAIT_NANOS);
         assertThat(worker.acquisitions).as("asked before the window: not counted").isZero();
-    }
-
-    @Test
-    void onlyWaitsThatOverlapTheWindowAreRecorded() {
-        Worker.Phase phase = new Worker.Phase();
-        assertThat(Worker.records(Worker.WARMUP, phase, 100)).as("asked and made in the warm-up").isFalse();
-
-        phase.value = Worker.MEASURE;
-        phase.measureStartNanos = 1_000;
-        assertThat(Worker.records(Worker.WARMUP, phase, 999)).as("made just before the window").isFalse();
-        assertThat(Worker.records(Worker.WARMUP, phase, 1_000)).as("asked in the warm-up, made in the window").isTrue();
-        assertThat(Worker.records(Worker.MEASURE, phase, 5_000)).as("asked in the window").isTrue();
-
-        phase.value = Worker.STOP;
-        assertThat(Worker.records(Worker.MEASURE, phase, 9_000)).as("asked in the window, made after it").isTrue();
-        assertThat(Worker.records(Worker.WARMUP, phase, 9_000)).as("a wait that spans the window").isTrue();
     }
 }
