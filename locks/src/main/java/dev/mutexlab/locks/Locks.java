@@ -145,6 +145,28 @@ public final class Locks {
     }
 
     /**
+     * A new {@link ReentrantLock} for {@code spec}, for code that types its locks as
+     * {@code ReentrantLock}: {@code jdk} and {@code jdk-fair} give the JDK's own lock, every other
+     * spec a {@link MutexReentrantLock} backed by {@link #mutex(String) mutex(spec)} (whose four
+     * final inspection methods differ, as that class says).
+     *
+     * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     */
+    public static ReentrantLock reentrant(String spec) {
+        return reentrant(spec, false);
+    }
+
+    /**
+     * As {@link #reentrant(String)}, recording statistics when {@code recordStats}.
+     *
+     * @throws IllegalArgumentException as {@link #reentrant(String)}
+     */
+    public static ReentrantLock reentrant(String spec, boolean recordStats) {
+        Lock lock = create(spec, recordStats);
+        return lock instanceof Mutex m ? new MutexReentrantLock(m) : (ReentrantLock) lock;
+    }
+
+    /**
      * A new {@link Mutex} for {@code spec}: the same as {@link #create(String)} for every spec
      * whose lock is one of this library's (all but {@code jdk} and {@code jdk-fair}).
      *
