@@ -40,7 +40,7 @@ class LockContractTest {
     }
 
     private static Lock create(String spec) {
-        return Locks.create(spec, true);
+        return Locks.create(spec, Locks.recordsStatistics(spec));
     }
 
     @ParameterizedTest(name = "{0} {1}")
