@@ -41,6 +41,10 @@ import java.util.Objects;
  * {@link #hasQueuedThread(Thread)}) count and list the same threads: those asleep in line and a
  * waiter whose handoff request stands; a waiter that is spinning is running, not queued.
  *
+ * <p>{@code Locks.mutex("lineup:policy=barge")} builds one whose arrivals barge and sleep, as a
+ * HotSpot monitor's do, with the same bound (for holds of a microsecond or less); the default is the
+ * restricted line ({@code lineup:policy=line}).
+ *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
  * Mutex tight = new LineupMutex(Duration.ofNanos(250_000)); // tighter bound, a little less throughput
@@ -95,7 +99,24 @@ public final class LineupMutex extends AbstractMutex {
      * sleeper that an unlock woke holds its slot and has not run; unlock never waits for the
      * line's guard (it leaves the wake-up to the guard's holder, below) and never yields.
      *
-     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
+     * Policies (LineupPolicy; fixed per lock, chosen by spec: lineup:policy=barge|line, LINE by
+     * default). They differ only in what an arriving contended acquisition does; everything after
+     * (the heir's slot, the handoff, the swap from a slot, the unlock) is shared, so the
+     * invariants above hold under both, and a lock whose policy changed between two acquisitions
+     * would hold them too:
+     *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
+     *          spinner slot if one is free (unless making room), else the line.
+     *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look when the sleepers
+     *          outnumber the processors), then one look at the clock (the start of the bound) and
+     *          the line. No slot, no swap, no yield: the only spinner is the heir an unlock woke,
+     *          which spins for the learned budget, asks for the handoff once past its bound (at
+     *          its look at the clock every ROUNDS_PER_CHECK rounds) and swaps with an older due
+     *          sleeper, as any slot holder does. So a waiter waits about the bound plus the time
+     *          until it is woken as heir; the bound costs nothing until a heir is past it. A
+     *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
+     *          so a woken virtual heir needs no room made.
+     *
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads);
      *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_PAUSES
      *     PAUSEs with looks at the word between them, further apart as it goes on, taking the
@@ -287,6 +308,8 @@ public final class LineupMutex extends AbstractMutex {
     private final LineupHooks hooks;
     /** The most spinner slots, or 0 for one per processor of the acquiring thread's kind. */
     private final int maxSpinners;
+    /** How arrivals wait (see LineupPolicy and the notes). */
+    private final LineupPolicy policy;
 
     /** A lineup lock with the default bound of 1 ms and no statistics. */
     public LineupMutex() {
@@ -305,11 +328,21 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks. */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
-        this(bound, recordStats, hooks, 0);
+        this(bound, recordStats, hooks, 0, LineupPolicy.LINE);
+    }
+
+    /** As {@link #LineupMutex(Duration, boolean)}, with the given policy. */
+    LineupMutex(Duration bound, boolean recordStats, LineupPolicy policy) {
+        this(bound, recordStats, LineupHooks.NONE, 0, policy);
     }
 
     /** As above, with at most {@code maxSpinners} spinners (0: one per processor of the thread's kind). */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
+        this(bound, recordStats, hooks, maxSpinners, LineupPolicy.LINE);
+    }
+
+    /** As above, with a policy. */
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, LineupPolicy policy) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
         if (bound.isNegative()) {
@@ -324,6 +357,7 @@ public final class LineupMutex extends AbstractMutex {
         this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.maxSpinners = maxSpinners;
+        this.policy = Objects.requireNonNull(policy, "policy");
     }
 
     /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
@@ -353,24 +387,25 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /*
-     * acquireSlow:
-     *   the time-based yield (platform threads)
-     *   preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
+     * acquireSlow (the steps marked LINE are skipped under BARGE, which spins with bargeSpin):
+     *   LINE: the time-based yield (platform threads)
+     *   LINE: preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
      *   start = now
-     *   the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
+     *   LINE: the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
      *   loop:
      *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
      *     lock free:       CAS LOCKED   -> done
-     *     a slot is free:  take it      -> loop (and spin), unless heirStuck() (virtual threads: sleep)
+     *     LINE: a slot is free: take it -> loop (and spin), unless heirStuck() (virtual threads: sleep)
      *     otherwise:       r = SLEEP
      *     SLEEP:           r = sleepInLine()   RETRY (the lock was free) | WOKEN (given a slot) | gave up
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        if (!Thread.currentThread().isVirtual()) {
+        final boolean line = policy == LineupPolicy.LINE; // BARGE: no yield, no slot, no swap for an arrival
+        if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see the notes)
         }
-        if (preSpin()) {
+        if (line ? preSpin() : bargeSpin()) {
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
         long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
@@ -384,7 +419,7 @@ public final class LineupMutex extends AbstractMutex {
         boolean slept = false;
         boolean spinning = false; // we hold a spinner slot
         int r = RETRY;
-        if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
+        if (line && (state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
             spinning = true;
             if (swap(node, now, false)) { // the slot we took passes to the first sleeper
                 spinning = false;
@@ -401,7 +436,7 @@ public final class LineupMutex extends AbstractMutex {
                     int s = state;
                     if ((s & LOCKED) == 0) {
                         r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                    } else if (!heirStuck() && takeSpinnerSlot()) {
+                    } else if (line && !heirStuck() && takeSpinnerSlot()) {
                         spinning = true;
                         continue;
                     } else {
@@ -454,6 +489,32 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & WAITERS) != 0) {
                 return false; // sleepers: an acquisition looks at the clock first (the swap), see the notes
             }
+            if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
+                return true;
+            }
+            for (int i = 0; i < gap; i++) {
+                Thread.onSpinWait();
+            }
+            paused += gap;
+            if (gap < PRE_SPIN_MAX_GAP) {
+                gap <<= 1;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The BARGE policy's spin: PRE_SPIN_PAUSES PAUSEs with looks at the word spaced as in preSpin,
+     * taking the lock whenever it is free, whether or not anybody sleeps (a sleeper past its bound
+     * is served by handoff, which keeps LOCKED set). One look only when spinning cannot pay: on
+     * one processor, or when the sleepers already outnumber the processors (more spinners would
+     * only take processors from the holder and from work outside the lock).
+     */
+    private boolean bargeSpin() {
+        int pauses = spin.budgetNanos() == 0 || line.size() >= SpinPolicy.processors() ? 1 : PRE_SPIN_PAUSES;
+        int gap = 1;
+        for (int paused = 0; paused < pauses; ) {
+            int s = state;
             if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
                 return true;
             }
@@ -898,7 +959,8 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected String specCore() {
-        return boundNanos == DEFAULT_BOUND.toNanos() ? "lineup" : "lineup:bound=" + boundNanos + "ns";
+        return "lineup" + (boundNanos == DEFAULT_BOUND.toNanos() ? "" : ":bound=" + boundNanos + "ns")
+                + (policy == LineupPolicy.LINE ? "" : ":policy=" + policy.specName);
     }
 
     @Override
@@ -919,7 +981,7 @@ public final class LineupMutex extends AbstractMutex {
                 + ((s & HANDOFF) != 0 ? "|HANDOFF" : "")
                 + ", spinners=" + spinners
                 + ", sleepers=" + line.size()
-                + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
+                + ", policy=" + policy.specName + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
     }
 
     /**

@@ -885,6 +885,86 @@ class LineupMutexTest {
         }
     }
 
+    /**
+     * BARGE: an arrival that finds the lock held spins briefly and sleeps in line without taking a
+     * spinner slot; the unlock wakes it as the heir, with the one slot.
+     */
+    @Test
+    void underBargeAnArrivalSleepsWithoutASlotAndTheUnlockWakesItAsTheHeir() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, LineupPolicy.BARGE);
+        lock.lock();
+        Thread arrival = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(arrival);
+        assertThat(lock.spinners()).as("no slot for an arrival").isZero();
+        assertThat(lock.state()).isEqualTo(LOCKED | WAITERS);
+        lock.unlock();
+        join(arrival, 10_000);
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.stats().count(LockEvent.SWAP)).isZero();
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
+        assertThat(lock.toString()).contains("policy=barge");
+    }
+
+    /**
+     * BARGE keeps the bound: the heir an unlock woke loses the lock to a barging thread, and once
+     * it is past its bound it asks for the handoff, which the barger's unlock serves.
+     */
+    @Test
+    void underBargeAWokenWaiterPastItsBoundIsHandedTheLock() throws Exception {
+        assumeSpinning();
+        CountDownLatch wokenReached = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        Steered hooks = new Steered() {
+            @Override
+            void woken() {
+                wokenReached.countDown();
+                Steered.await(goOn); // signalled, not yet running: the unlocker barges back in
+            }
+        };
+        LineupMutex lock = new LineupMutex(Duration.ofMillis(1), true, hooks, 1, LineupPolicy.BARGE);
+        lock.lock();
+        List<String> order = new CopyOnWriteArrayList<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            order.add("waiter");
+            lock.unlock();
+        });
+        awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(waiter);
+        lock.unlock(); // wakes it with the slot
+        assertThat(wokenReached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(lock.tryLock()).as("the barge").isTrue();
+        order.add("barger");
+        hooks.advance(Duration.ofMillis(2)); // the waiter is past its bound
+        goOn.countDown();
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        AtomicBoolean barged = new AtomicBoolean(true);
+        join(Thread.ofPlatform().start(() -> barged.set(lock.tryLock())), 10_000);
+        assertThat(barged).as("nobody barges past a handoff request").isFalse();
+        lock.unlock();
+        join(waiter, 10_000);
+        assertThat(order).containsExactly("barger", "waiter");
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void specSetsThePolicy() {
+        assertThat(Locks.mutex("lineup:policy=barge").toString()).contains("policy=barge");
+        assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
+        assertThat(Locks.mutex("lineup").toString()).contains("policy=line");
+        assertThat(((LineupMutex) Locks.mutex("lineup:policy=barge:bound=250us")).boundNanos()).isEqualTo(250_000L);
+        assertThatThrownBy(() -> Locks.mutex("lineup:policy=fast")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown policy");
+    }
+
     @Test
     void theLineStaysInOrderOfArrivalWhenAWaiterRejoinsIt() {
         dev.mutexlab.locks.internal.WaitQueue q = new dev.mutexlab.locks.internal.WaitQueue();
