@@ -52,7 +52,8 @@ if $reactive; then
     "$ml" suite --bench '^(Mutex|MutexSlack|RWMutexWrite10)$' --procs 2 --benchtime 300ms --count 5 \
         --locks "go,$policies,go:threshold=0,jdk" \
         --out "$out/suite-reactive-2cpu.json" | tee "$out/suite-reactive-2cpu.txt"
-    # (b) Uncontended lock+unlock against ReentrantLock, synchronized and the CAS floor, JMH, 3 forks (~4 min).
+    # (b) Uncontended lock+unlock against ReentrantLock, synchronized and the CAS floor, JMH, 3 forks (~4 min);
+    # its JSON goes to results/jmh-TIME.json (named on the last line of the .txt).
     "$ml" uncontended --locks lineup,lineup:policy=barge,lineup:policy=line,jdk \
         | tee "$out/jmh-uncontended-reactive.txt"
     exit 0

@@ -61,7 +61,7 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
                 Locks::go);
-        register(new Entry("lineup", "mutexlab's lineup lock: barging with learned spinning in one slot per CPU, the rest asleep in line, rotated one for one, handoff to a waiter past its bound (1 ms)",
+        register(new Entry("lineup", "mutexlab's lineup lock: learned spinning in one slot per CPU, the rest asleep in line, rotated one for one (policy=line), or barging arrivals (policy=barge); handoff to a waiter past its bound (1 ms)",
                 examples(
                         "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
                         "policy", "policy=line|barge: how arrivals wait, the restricted line (default) or barging as a monitor does; both keep the bound",
