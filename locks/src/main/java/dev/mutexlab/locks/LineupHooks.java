@@ -39,6 +39,13 @@ class LineupHooks {
     void woken() {
     }
 
+    /**
+     * The current thread holds the line's guard (it has just joined the line): a test may hold it
+     * here, as a thread that the OS took the processor from inside the guard.
+     */
+    void guardHeld() {
+    }
+
     /** The current thread is about to yield its processor from inside the lock. */
     void yielding() {
     }

@@ -23,7 +23,9 @@ import java.util.Objects;
  * do but long tails would not: running threads may take the lock back to back (which is what
  * makes barging locks fast when critical sections are short), a contended acquisition first spins
  * briefly and then for a learned time, as HotSpot's monitors do, no more threads spin than there
- * are processors, and the line rotates one for one so that waiting never adds a runnable thread.
+ * are processors, and the line rotates one for one (a running waiter that wakes a sleeper whose
+ * bound is up sleeps in its place), so rotating adds no runnable thread; an unlock wakes a sleeper
+ * only while nobody spins.
  * A waiter waits about the bound plus the holds of those ahead of it — also on virtual threads,
  * where nothing preempts a thread that keeps a carrier busy. {@code docs/RESULTS.md} (§12) has
  * what it costs and where it loses.
@@ -32,8 +34,16 @@ import java.util.Objects;
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
  * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
  * of a volatile read and releasing those of a volatile write. A contended acquisition on a platform
- * thread may yield the processor (at most once per 0.5 ms the thread ran); one on a virtual thread
- * never yields; {@code unlock} never blocks or yields.
+ * thread may yield the processor (at most once per 0.5 ms the thread ran, or while the thread
+ * that holds the line's short internal guard has lost its processor); one on a virtual thread
+ * never yields; {@code unlock} never blocks, yields or waits for another thread. The inspection
+ * methods ({@link #getQueueLength()}, {@link #getQueuedThreads()}, {@link #hasQueuedThreads()},
+ * {@link #hasQueuedThread(Thread)}) count and list the same threads: those asleep in line and a
+ * waiter whose handoff request stands; a waiter that is spinning is running, not queued.
+ *
+ * <p>{@code Locks.mutex("lineup:policy=barge")} builds one whose arrivals barge and sleep, as a
+ * HotSpot monitor's do, with the same bound (for holds of a microsecond or less); the default is the
+ * restricted line ({@code lineup:policy=line}).
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -58,7 +68,9 @@ public final class LineupMutex extends AbstractMutex {
      * the surplus waiters asleep so that only as many threads circulate as keep the lock busy;
      * HotSpot's monitors contribute the short fixed spin, the learned spin and the heir
      * presumptive (an exiting thread wakes nobody while a successor is already awake); ShflLock's
-     * blocking variant hands the lock only to a waiter that is running; Go's sync.Mutex (CL
+     * blocking variant hands the lock only to a waiter that is running, and here a handoff goes to
+     * a waiter that asked for it while spinning (it may have parked since, when the holder's hold
+     * outlasted its spin); Go's sync.Mutex (CL
      * 34310) and parking_lot's eventual fairness bound the barging in time; Linux's mutex hands
      * over with the lock still held (HANDOFF, then PICKUP). The swap — a running waiter wakes the
      * due sleeper, gives it its spinner slot and sleeps in its place — is this lock's own: the
@@ -85,10 +97,28 @@ public final class LineupMutex extends AbstractMutex {
      * only (a HANDOFF request survives it); the line is in order of arrival (Waiter.startNanos);
      * if the line is non-empty then the lock is held (its unlock sees WAITERS) or a slot is taken
      * (its holder takes the lock, or gives the slot up and passes the duty on); a swap goes only
-     * to a waiter that has waited longer than the swapper; heirStartNanos != NO_HEIR only while the
-     * virtual sleeper that an unlock woke holds its slot and has not run; unlock never yields.
+     * to a waiter that has waited longer than the swapper; heir != null only while the virtual
+     * sleeper that an unlock woke holds its slot and has not run; unlock never waits for the
+     * line's guard (it leaves the wake-up to the guard's holder, below) and never yields.
      *
-     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
+     * Policies (LineupPolicy; fixed per lock, chosen by spec: lineup:policy=barge|line, LINE by
+     * default). They differ only in what an arriving contended acquisition does; everything after
+     * (the heir's slot, the handoff, the swap from a slot, the unlock) is shared, so the
+     * invariants above hold under both, and a lock whose policy changed between two acquisitions
+     * would hold them too:
+     *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
+     *          spinner slot if one is free (unless making room), else the line.
+     *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look when the sleepers
+     *          outnumber the processors), then one look at the clock (the start of the bound) and
+     *          the line. No slot, no swap, no yield: the only spinner is the heir an unlock woke,
+     *          which spins for the learned budget, asks for the handoff once past its bound (at
+     *          its look at the clock every ROUNDS_PER_CHECK rounds) and swaps with an older due
+     *          sleeper, as any slot holder does. So a waiter waits about the bound plus the time
+     *          until it is woken as heir; the bound costs nothing until a heir is past it. A
+     *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
+     *          so a woken virtual heir needs no room made.
+     *
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads);
      *   - the short spin (preSpin): while no slot is taken and nobody sleeps, PRE_SPIN_PAUSES
      *     PAUSEs with looks at the word between them, further apart as it goes on, taking the
@@ -111,14 +141,20 @@ public final class LineupMutex extends AbstractMutex {
      *     signal it; if it was withdrawn, go on as without HANDOFF;
      *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
      *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir). A
-     *     woken virtual sleeper gets ticket SLOT_WOKEN and heirStartNanos is set (making room, below).
+     *     woken virtual sleeper gets ticket SLOT_WOKEN and becomes the heir (making room, below).
+     *     wakeHeir never waits for the line's guard: if another thread holds it, the unlock sets
+     *     the guard's DUTY bit (WaitQueue.lockGuardOrLeaveDuty) and returns; the holder finds the
+     *     bit when it lets the guard go and runs the wake-up first (releaseGuard), so the wake is
+     *     late by the holder's few pointer updates and never lost. Every release of the line's
+     *     guard goes through releaseGuard.
      * The bound is enforced by running threads, not by timers: a sleeper's timer would wake it
      * into a run queue that is full (platform threads) or onto carriers nothing frees (virtual
      * threads). A swap wakes the sleeper a little before its bound (two wake-up latencies,
      * measured per lock from the signal to the woken thread's first step), so it runs when due.
      *
      * Spinning. A spinner spins for the learned budget (AdaptiveSpin: a few times what recent
-     * spins needed), and at least two wake-up latencies: a waiter that sleeps sooner costs the
+     * spins needed, each measured from its first round: the rounds before the first look at the
+     * clock count at NANOS_PER_ROUND each), and at least two wake-up latencies: a waiter that sleeps sooner costs the
      * lock a wake-up when it is needed again (the classic 2-competitive rule); zero on one
      * processor, where a spinner could only delay the holder.
      *
@@ -160,13 +196,13 @@ public final class LineupMutex extends AbstractMutex {
      * OS runs within a tick. A virtual thread runs only when a carrier frees up, and none does while
      * the threads that have one keep finding the lock free or spinning for it — never, with a hold
      * and the work outside it shorter than a spin: the woken thread waited hundreds of milliseconds,
-     * holding a spinner slot. So once a woken virtual sleeper that has not run (heirStartNanos, at
+     * holding a spinner slot. So once a woken virtual sleeper that has not run (heir, at
      * most one: it holds a slot and a wake needs none taken) is (nearly) past its bound, as a
      * sleeper in line is when a swap takes it, a contended acquisition on a virtual thread that
      * would take a slot sleeps in line instead, and the carrier it frees runs the woken thread.
      * Before that the woken thread waits for a carrier: making room 100 us after the wake parked a
      * thread every few hundred acquisitions at 0.1-1 us holds and cost up to half the throughput.
-     * The woken thread clears heirStartNanos when it runs. Platform threads never do this: parking
+     * The woken thread clears heir when it runs. Platform threads never do this: parking
      * one to free a processor the OS would free within a tick costs two system calls and measured
      * slower at 1-10 us holds.
      *
@@ -177,6 +213,14 @@ public final class LineupMutex extends AbstractMutex {
      * yield reads it once per YIELD_SAMPLE contended acquisitions; the unlock path reads it only
      * to stamp a wake-up.
      * All of it goes through LineupHooks.nanoTime, which tests replace with a clock they move.
+     *
+     * Inspection counts and lists the same threads (the sleepers in line and a waiter whose ticket
+     * is REQUESTED), reads the line without its guard (WaitQueue.threads, an estimate while it
+     * changes, exact at rest) and so never delays an unlock. Spinners are not queued: they run.
+     *
+     * Racy publication: every non-final field starts at its type's default (the wake-up estimate
+     * and the learned spin are kept as offsets from their initial values, the heir as a node), so
+     * a thread that reads a lock published without a happens-before edge sees a valid state.
      *
      * Memory ordering: every state access is volatile or a CAS (the acquiring CAS has acquire
      * semantics, the releasing CAS release semantics); spinners and handoffTo are volatile for
@@ -204,8 +248,6 @@ public final class LineupMutex extends AbstractMutex {
      * waiter passing on): the wake added a runnable thread, which may need room made (heirStuck).
      */
     static final int SLOT_WOKEN = 5;
-    /** heirStartNanos when no woken virtual sleeper waits for a carrier. */
-    private static final long NO_HEIR = Long.MIN_VALUE;
 
     /** The short spin of a contended acquisition while no slot is taken and nobody sleeps, in PAUSEs. */
     static final int PRE_SPIN_PAUSES = 128;
@@ -249,21 +291,27 @@ public final class LineupMutex extends AbstractMutex {
     /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */
     private volatile Waiter handoffTo;
     /**
-     * When the virtual sleeper that an unlock (or a waiter passing on) woke, and that has not run
-     * yet, started waiting; NO_HEIR if there is none. At most one: the woken sleeper holds a
-     * spinner slot, and a wake needs none taken.
+     * The virtual sleeper that an unlock (or a waiter passing on) woke and that has not run yet,
+     * or null. At most one: the woken sleeper holds a spinner slot, and a wake needs none taken.
+     * Null by default, so a lock published racily reads no heir rather than a stale value.
      */
-    private volatile long heirStartNanos = NO_HEIR;
+    private volatile Waiter heir;
     private final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     private volatile long headStartNanos;
     private final long boundNanos;
     private final AdaptiveSpin spin = new AdaptiveSpin();
-    /** How long a signalled sleeper takes to run, smoothed over wake-ups (opaque: see wakeLatencyNanos()). */
-    private int wakeNanos = INITIAL_WAKE_NANOS;
+    /**
+     * How long a signalled sleeper takes to run, smoothed over wake-ups, less INITIAL_WAKE_NANOS
+     * (opaque: see wakeLatencyNanos()). Zero by default, so a lock published racily reads the
+     * initial estimate, never a torn or missing one.
+     */
+    private int wakeDeltaNanos;
     private final LineupHooks hooks;
     /** The most spinner slots, or 0 for one per processor of the acquiring thread's kind. */
     private final int maxSpinners;
+    /** How arrivals wait (see LineupPolicy and the notes). */
+    private final LineupPolicy policy;
 
     /** A lineup lock with the default bound of 1 ms and no statistics. */
     public LineupMutex() {
@@ -282,11 +330,21 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks. */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
-        this(bound, recordStats, hooks, 0);
+        this(bound, recordStats, hooks, 0, LineupPolicy.LINE);
+    }
+
+    /** As {@link #LineupMutex(Duration, boolean)}, with the given policy. */
+    LineupMutex(Duration bound, boolean recordStats, LineupPolicy policy) {
+        this(bound, recordStats, LineupHooks.NONE, 0, policy);
     }
 
     /** As above, with at most {@code maxSpinners} spinners (0: one per processor of the thread's kind). */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
+        this(bound, recordStats, hooks, maxSpinners, LineupPolicy.LINE);
+    }
+
+    /** As above, with a policy. */
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, LineupPolicy policy) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
         if (bound.isNegative()) {
@@ -301,6 +359,7 @@ public final class LineupMutex extends AbstractMutex {
         this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.maxSpinners = maxSpinners;
+        this.policy = Objects.requireNonNull(policy, "policy");
     }
 
     /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
@@ -330,24 +389,25 @@ public final class LineupMutex extends AbstractMutex {
     }
 
     /*
-     * acquireSlow:
-     *   the time-based yield (platform threads)
-     *   preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
+     * acquireSlow (the steps marked LINE are skipped under BARGE, which spins with bargeSpin):
+     *   LINE: the time-based yield (platform threads)
+     *   LINE: preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
      *   start = now
-     *   the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
+     *   LINE: the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
      *   loop:
      *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
      *     lock free:       CAS LOCKED   -> done
-     *     a slot is free:  take it      -> loop (and spin), unless heirStuck() (virtual threads: sleep)
+     *     LINE: a slot is free: take it -> loop (and spin), unless heirStuck() (virtual threads: sleep)
      *     otherwise:       r = SLEEP
      *     SLEEP:           r = sleepInLine()   RETRY (the lock was free) | WOKEN (given a slot) | gave up
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        if (!Thread.currentThread().isVirtual()) {
+        final boolean line = policy == LineupPolicy.LINE; // BARGE: no yield, no slot, no swap for an arrival
+        if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see the notes)
         }
-        if (preSpin()) {
+        if (line ? preSpin() : bargeSpin()) {
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
         long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
@@ -361,7 +421,7 @@ public final class LineupMutex extends AbstractMutex {
         boolean slept = false;
         boolean spinning = false; // we hold a spinner slot
         int r = RETRY;
-        if ((state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
+        if (line && (state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
             spinning = true;
             if (swap(node, now, false)) { // the slot we took passes to the first sleeper
                 spinning = false;
@@ -378,7 +438,7 @@ public final class LineupMutex extends AbstractMutex {
                     int s = state;
                     if ((s & LOCKED) == 0) {
                         r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                    } else if (!heirStuck() && takeSpinnerSlot()) {
+                    } else if (line && !heirStuck() && takeSpinnerSlot()) {
                         spinning = true;
                         continue;
                     } else {
@@ -387,14 +447,13 @@ public final class LineupMutex extends AbstractMutex {
                 }
             }
             if (r == SLEEP) {
-                slept = true;
-                r = sleepInLine(node, mode, deadlineNanos);
+                r = sleepInLine(node, mode, deadlineNanos); // RETRY: it found the lock free and did not sleep
             } else if (r == SWAPPED) {
-                slept = true;
                 r = parkInLine(node, mode, deadlineNanos);
             }
             switch (r) {
                 case WOKEN: // a waker (or a swap) gave us a spinner slot
+                    slept = true;
                     spinning = true;
                     r = RETRY;
                     continue;
@@ -432,6 +491,32 @@ public final class LineupMutex extends AbstractMutex {
             if ((s & WAITERS) != 0) {
                 return false; // sleepers: an acquisition looks at the clock first (the swap), see the notes
             }
+            if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
+                return true;
+            }
+            for (int i = 0; i < gap; i++) {
+                Thread.onSpinWait();
+            }
+            paused += gap;
+            if (gap < PRE_SPIN_MAX_GAP) {
+                gap <<= 1;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The BARGE policy's spin: PRE_SPIN_PAUSES PAUSEs with looks at the word spaced as in preSpin,
+     * taking the lock whenever it is free, whether or not anybody sleeps (a sleeper past its bound
+     * is served by handoff, which keeps LOCKED set). One look only when spinning cannot pay: on
+     * one processor, or when the sleepers already outnumber the processors (more spinners would
+     * only take processors from the holder and from work outside the lock).
+     */
+    private boolean bargeSpin() {
+        int pauses = spin.budgetNanos() == 0 || line.size() >= SpinPolicy.processors() ? 1 : PRE_SPIN_PAUSES;
+        int gap = 1;
+        for (int paused = 0; paused < pauses; ) {
+            int s = state;
             if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
                 return true;
             }
@@ -528,7 +613,7 @@ public final class LineupMutex extends AbstractMutex {
             if (round % ROUNDS_PER_CHECK == 0) {
                 long now = hooks.nanoTime();
                 if (spinStartNanos == 0L) {
-                    spinStartNanos = now;
+                    spinStartNanos = now - (long) round * NANOS_PER_ROUND; // the rounds before this first look
                 }
                 int gaveUp = mustGiveUp(mode, deadlineNanos, now);
                 if (gaveUp != RETRY) {
@@ -569,7 +654,7 @@ public final class LineupMutex extends AbstractMutex {
         Waiter first = q.peekFirst();
         if (first == null || nowNanos - first.startNanos < boundNanos - swapAheadNanos()
                 || first.startNanos - node.startNanos >= 0L) { // only for a sleeper that has waited longer than us
-            q.unlockGuard();
+            releaseGuard();
             return false;
         }
         q.pollFirst();
@@ -578,7 +663,7 @@ public final class LineupMutex extends AbstractMutex {
         headStartNanos = q.peekFirst().startNanos;
         first.ticket = SLOT_GIVEN;    // our slot passes to it: spinners is unchanged
         first.signalNanos = nowNanos;
-        q.unlockGuard();
+        releaseGuard();
         if (stats != null) {
             stats.add(LockEvent.SWAP);
         }
@@ -624,7 +709,7 @@ public final class LineupMutex extends AbstractMutex {
             if (round % ROUNDS_PER_CHECK == 0) {
                 long now = hooks.nanoTime();
                 if (spinStartNanos == 0L) {
-                    spinStartNanos = now;
+                    spinStartNanos = now - (long) round * NANOS_PER_ROUND; // the rounds before this first look
                 }
                 int gaveUp = mustGiveUp(mode, deadlineNanos, now);
                 if (gaveUp != RETRY) {
@@ -689,7 +774,7 @@ public final class LineupMutex extends AbstractMutex {
         for (;;) {
             int s = state;
             if ((s & LOCKED) == 0) {
-                q.unlockGuard();
+                releaseGuard();
                 return RETRY;
             }
             if ((s & WAITERS) != 0 || casState(s, s | WAITERS)) {
@@ -699,7 +784,8 @@ public final class LineupMutex extends AbstractMutex {
         node.reset(); // not queued: no waker can reach the node before the guard's release
         q.addInStartOrder(node);
         headStartNanos = q.peekFirst().startNanos;
-        q.unlockGuard();
+        hooks.guardHeld();
+        releaseGuard();
         if (stats != null) {
             stats.add(LockEvent.PARK);
         }
@@ -723,7 +809,7 @@ public final class LineupMutex extends AbstractMutex {
         if (removed) {
             afterRemoval(q);
         }
-        q.unlockGuard();
+        releaseGuard();
         if (!removed) { // a waker gave us a spinner slot and its signal is on the way
             node.awaitSignal(parkBlocker());
             running(node);
@@ -756,9 +842,9 @@ public final class LineupMutex extends AbstractMutex {
      * True then, and counted.
      */
     private boolean heirStuck() {
-        long startNanos = heirStartNanos;
-        if (startNanos == NO_HEIR || !Thread.currentThread().isVirtual()
-                || hooks.nanoTime() - startNanos < boundNanos - swapAheadNanos()) {
+        Waiter h = heir;
+        if (h == null || !Thread.currentThread().isVirtual()
+                || hooks.nanoTime() - h.startNanos < boundNanos - swapAheadNanos()) {
             return false;
         }
         if (stats != null) {
@@ -770,32 +856,49 @@ public final class LineupMutex extends AbstractMutex {
     /** A woken sleeper runs: if an unlock woke it (SLOT_WOKEN), nobody needs to make room for it any more. */
     private void running(Waiter node) {
         if (node.ticket == SLOT_WOKEN) {
-            heirStartNanos = NO_HEIR; // the one such sleeper: the next wake needs the slot it holds
+            heir = null; // the one such sleeper: the next wake needs the slot it holds
         }
     }
 
-    /** Gives the first sleeper a spinner slot and wakes it, unless somebody spins already. */
+    /**
+     * Gives the first sleeper a spinner slot and wakes it, unless somebody spins already. Never
+     * waits for the line's guard: if another thread holds it, the wake-up is left to that thread,
+     * which runs it before it lets the guard go (releaseGuard).
+     */
     private void wakeHeir() {
+        if (line.lockGuardOrLeaveDuty()) {
+            wakeHeirGuarded();
+            releaseGuard();
+        }
+    }
+
+    /** Releases the line's guard, running first any wake-up left to us while we held it. */
+    private void releaseGuard() {
         WaitQueue q = line;
-        q.lockGuard();
+        while (q.unlockGuardOrTakeDuty()) {
+            wakeHeirGuarded();
+        }
+    }
+
+    /** wakeHeir's work; the guard is held. */
+    private void wakeHeirGuarded() {
+        WaitQueue q = line;
         Waiter first = q.peekFirst();
         if (first == null || !SPINNERS.compareAndSet(this, 0, 1)) {
-            q.unlockGuard();
             return;
         }
         q.pollFirst();
         afterRemoval(q);
         boolean virtual = first.thread.isVirtual(); // a platform thread gets a processor from the OS
         first.ticket = virtual ? SLOT_WOKEN : SLOT_GIVEN;
-        q.unlockGuard();
         first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
         if (virtual) {
-            heirStartNanos = first.startNanos; // before the signal, so that its running() clears it
+            heir = first; // before the signal, so that its running() clears it
         }
         if (stats != null) {
             stats.add(LockEvent.WAKEUP);
         }
-        first.signal();
+        first.signal(); // an unpark never blocks
     }
 
     @Override
@@ -835,20 +938,31 @@ public final class LineupMutex extends AbstractMutex {
         }
     }
 
-    /** The sleepers in line and a spinner parked for its handoff; spinners that run are not listed. */
+    /**
+     * The queued threads: the sleepers in line and the waiter whose handoff request stands
+     * (ticket REQUESTED, spinning or parked). Spinners are running, not queued, and are neither
+     * listed nor counted (queueLengthCore counts exactly these threads). Takes no guard.
+     */
     @Override
     protected Collection<Thread> queuedThreadsCore() {
-        List<Thread> threads = line.threads(); // takes the guard
-        Waiter h = handoffTo;
+        List<Thread> threads = line.threads();
+        Waiter h = requestStanding();
         if (h != null && !threads.contains(h.thread)) {
             threads.add(h.thread);
         }
         return threads;
     }
 
+    /** The waiter whose handoff request stands (not yet served or withdrawn), or null. */
+    private Waiter requestStanding() {
+        Waiter h = handoffTo;
+        return h != null && h.getTicketAcquire() == REQUESTED ? h : null;
+    }
+
     @Override
     protected String specCore() {
-        return boundNanos == DEFAULT_BOUND.toNanos() ? "lineup" : "lineup:bound=" + boundNanos + "ns";
+        return "lineup" + (boundNanos == DEFAULT_BOUND.toNanos() ? "" : ":bound=" + boundNanos + "ns")
+                + (policy == LineupPolicy.LINE ? "" : ":policy=" + policy.specName);
     }
 
     @Override
@@ -858,7 +972,7 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected int queueLengthCore() {
-        return line.size() + spinners;
+        return line.size() + (requestStanding() != null ? 1 : 0); // the threads queuedThreadsCore lists
     }
 
     @Override
@@ -869,7 +983,7 @@ public final class LineupMutex extends AbstractMutex {
                 + ((s & HANDOFF) != 0 ? "|HANDOFF" : "")
                 + ", spinners=" + spinners
                 + ", sleepers=" + line.size()
-                + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
+                + ", policy=" + policy.specName + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
     }
 
     /**
@@ -893,14 +1007,14 @@ public final class LineupMutex extends AbstractMutex {
 
     /** The smoothed wake-up latency (opaque: a racy heuristic, updates may be lost, never torn). */
     private int wakeLatencyNanos() {
-        return (int) WAKE_NANOS.getOpaque(this);
+        return INITIAL_WAKE_NANOS + (int) WAKE_DELTA.getOpaque(this);
     }
 
     /** A woken sleeper ran {@code nanos} after its signal: move the estimate an eighth of the way. */
     private void measuredWake(long nanos) {
-        int w = (int) WAKE_NANOS.getOpaque(this);
+        int w = wakeLatencyNanos();
         long clamped = Math.max(0L, Math.min(nanos, AdaptiveSpin.MAX_NANOS));
-        WAKE_NANOS.setOpaque(this, (int) (w + ((clamped - w) >> 3))); // racy by design, as AdaptiveSpin
+        WAKE_DELTA.setOpaque(this, (int) (w + ((clamped - w) >> 3)) - INITIAL_WAKE_NANOS); // racy by design, as AdaptiveSpin
     }
 
     /** RETRY to go on, or TIMED_OUT / INTERRUPTED (the interrupt consumed) to give up. */
@@ -928,6 +1042,10 @@ public final class LineupMutex extends AbstractMutex {
         return line.size();
     }
 
+    int learnedSpinNanos() {
+        return spin.limitNanos();
+    }
+
     // ---- VarHandle mechanics
 
     private boolean casState(int expected, int next) {
@@ -937,14 +1055,14 @@ public final class LineupMutex extends AbstractMutex {
     private static final VarHandle STATE;
     private static final VarHandle SPINNERS;
     private static final VarHandle HANDOFF_TO;
-    private static final VarHandle WAKE_NANOS;
+    private static final VarHandle WAKE_DELTA;
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(LineupMutex.class, "state", int.class);
             SPINNERS = l.findVarHandle(LineupMutex.class, "spinners", int.class);
             HANDOFF_TO = l.findVarHandle(LineupMutex.class, "handoffTo", Waiter.class);
-            WAKE_NANOS = l.findVarHandle(LineupMutex.class, "wakeNanos", int.class);
+            WAKE_DELTA = l.findVarHandle(LineupMutex.class, "wakeDeltaNanos", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -63,13 +63,16 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
                 Locks::go);
-        register(new Entry("lineup", "mutexlab's lineup lock: barging with learned spinning in one slot per CPU, the rest asleep in line, rotated one for one, handoff to a waiter past its bound (1 ms)",
+        register(new Entry("lineup", "mutexlab's lineup lock: learned spinning in one slot per CPU, the rest asleep in line, rotated one for one (policy=line), or barging arrivals (policy=barge); handoff to a waiter past its bound (1 ms)",
                 examples(
                         "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
+                        "policy", "policy=line|barge: how arrivals wait, the restricted line (default) or barging as a monitor does; both keep the bound",
                         "stats", STATS),
                 examples(
                         "lineup", "one holder, a spinner per CPU at most, the rest asleep in order of arrival; waits bounded at about 1 ms",
-                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s")),
+                        "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
+                        "lineup:policy=barge", "arrivals spin briefly and barge, then sleep in line; only the woken heir spins in a slot; the same bound",
+                        "lineup:policy=line", "the restricted line alone (today the same as lineup)")),
                 Locks::lineup);
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -291,7 +294,8 @@ public final class Locks {
     private static Lock lineup(LockSpec spec, boolean recordStats) {
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        return new LineupMutex(bound, recordStats || spec.flag("stats"));
+        LineupPolicy policy = LineupPolicy.forSpecName(spec.value("policy", LineupPolicy.LINE.specName));
+        return new LineupMutex(bound, recordStats || spec.flag("stats"), policy);
     }
 
     private static Lock spinbit(LockSpec spec, boolean recordStats) {

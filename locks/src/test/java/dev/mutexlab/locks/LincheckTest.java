@@ -135,6 +135,20 @@ class LincheckTest {
         }
     }
 
+    /** Lineup's BARGE policy with a bound that never passes: arrivals barge and sleep, the woken heir spins. */
+    public static final class LineupBarge extends Scenario {
+        public LineupBarge() {
+            super(new LineupMutex(java.time.Duration.ofHours(1), false, LineupPolicy.BARGE));
+        }
+    }
+
+    /** Lineup's BARGE policy with a zero bound: every woken heir asks for the handoff. */
+    public static final class LineupBargeHandoff extends Scenario {
+        public LineupBargeHandoff() {
+            super(new LineupMutex(java.time.Duration.ZERO, false, LineupPolicy.BARGE));
+        }
+    }
+
     /** Lineup with a zero bound: every waiter is past it at once, so every contended unlock hands off. */
     public static final class LineupHandoff extends Scenario {
         public LineupHandoff() {
@@ -144,7 +158,8 @@ class LincheckTest {
 
     static Stream<Class<? extends Scenario>> scenarios() {
         return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, BlockingFutex.class, Kernel.class,
-                Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class);
+                Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class,
+                LineupBarge.class, LineupBargeHandoff.class);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -637,6 +637,334 @@ class LineupMutexTest {
         }
     }
 
+    /**
+     * The thread that holds the line's guard loses its processor (the hook parks it there, having
+     * joined the line): an unlock that must wake a sleeper leaves the wake-up to the guard's holder
+     * and returns, and the inspection methods read the line without the guard. The holder wakes
+     * the sleeper (itself) when it lets the guard go.
+     */
+    @Test
+    void unlockNeverWaitsForTheLinesGuardAndInspectionNeverTakesIt() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            CountDownLatch inGuard = new CountDownLatch(1);
+            CountDownLatch letGo = new CountDownLatch(1);
+            AtomicReference<Thread> gated = new AtomicReference<>();
+            LineupHooks hooks = new LineupHooks() {
+                @Override
+                void guardHeld() {
+                    if (Thread.currentThread() == gated.get()) {
+                        inGuard.countDown();
+                        Steered.await(letGo);
+                    }
+                }
+            };
+            LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1);
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Thread owner = kind.start(() -> {
+                lock.lock();
+                held.countDown();
+                Steered.await(release);
+                lock.unlock();
+            });
+            assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread sleeper = Thread.ofPlatform().name("sleeper").unstarted(() -> {
+                lock.lock();
+                lock.unlock();
+            });
+            gated.set(sleeper);
+            sleeper.start();
+            assertThat(inGuard.await(10, TimeUnit.SECONDS)).as("the sleeper joins the line").isTrue();
+            try {
+                List<Object> seen = new CopyOnWriteArrayList<>();
+                join(kind.start(() -> {
+                    seen.add(lock.getQueuedThreads());
+                    seen.add(lock.hasQueuedThread(sleeper));
+                    seen.add(lock.getQueueLength());
+                }), 10_000);
+                assertThat(seen).as(kind + ": inspection with the guard held")
+                        .containsExactly(List.of(sleeper), true, 1);
+                release.countDown();
+                join(owner, 10_000); // an unlock that waited for the guard would still be in it
+                assertThat(lock.isLocked()).isFalse();
+                assertThat(lock.stats().count(LockEvent.WAKEUP)).as("the wake-up is left to the guard's holder").isZero();
+            } finally {
+                letGo.countDown();
+            }
+            join(sleeper, 10_000);
+            assertThat(lock.stats().count(LockEvent.WAKEUP)).as(kind + ": the holder ran the wake-up").isEqualTo(1);
+            assertThat(lock.state()).isZero();
+            assertThat(lock.spinners()).isZero();
+            assertThat(lock.sleepers()).isZero();
+        }
+    }
+
+    /**
+     * A spinner is running, not queued: none of the four inspection methods counts it, and they
+     * agree on the sleeper behind it. (Counting spinners in getQueueLength but not listing them
+     * made the JSR-166 TCK's queue tests flicker.)
+     */
+    @Test
+    void theFourInspectionMethodsAgreeWhileOneSpinsAndOneSleeps() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ofSeconds(30));
+        lock.lock();
+        Thread spinner = Thread.ofPlatform().name("spinner").unstarted(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        hooks.gatedSpinner = spinner; // held in its slot
+        spinner.start();
+        awaitCondition("the spinner holds the slot", 10_000, () -> lock.spinners() == 1);
+        assertThat(lock.getQueueLength()).isZero();
+        assertThat(lock.hasQueuedThreads()).isFalse();
+        assertThat(lock.hasQueuedThread(spinner)).isFalse();
+        assertThat(lock.getQueuedThreads()).isEmpty();
+        Thread sleeper = Thread.ofPlatform().name("sleeper").start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the other sleeps", 10_000, () -> lock.sleepers() == 1);
+        assertThat(lock.getQueueLength()).isEqualTo(1);
+        assertThat(lock.hasQueuedThreads()).isTrue();
+        assertThat(lock.hasQueuedThread(sleeper)).isTrue();
+        assertThat(lock.hasQueuedThread(spinner)).isFalse();
+        assertThat(lock.getQueuedThreads()).containsExactly(sleeper);
+        hooks.spinnerGate.countDown();
+        lock.unlock();
+        join(spinner, 10_000);
+        join(sleeper, 10_000);
+        assertThat(lock.getQueuedThreads()).isEmpty();
+        assertThat(lock.getQueueLength()).isZero();
+    }
+
+    /**
+     * A waiter whose handoff request stands is queued (listed and counted); once it withdraws (it
+     * timed out) it is neither, though the request's bit and node stay until the holder's unlock.
+     */
+    @Test
+    void aWithdrawnHandoffRequesterIsNeitherListedNorCounted() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = lock(hooks, Duration.ZERO);
+        lock.lock();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                assertThat(lock.tryLock(1, TimeUnit.HOURS)).isFalse();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        assertThat(lock.getQueuedThreads()).containsExactly(waiter);
+        assertThat(lock.hasQueuedThread(waiter)).isTrue();
+        assertThat(lock.getQueueLength()).isEqualTo(1);
+        hooks.advance(Duration.ofHours(2));
+        join(waiter, 10_000);
+        assertThat(lock.state()).as("the withdrawn request waits for the holder's unlock").isEqualTo(LOCKED | HANDOFF);
+        assertThat(lock.getQueuedThreads()).isEmpty();
+        assertThat(lock.hasQueuedThread(waiter)).isFalse();
+        assertThat(lock.hasQueuedThreads()).isFalse();
+        assertThat(lock.getQueueLength()).isZero();
+        lock.unlock();
+        assertThat(lock.state()).isZero();
+    }
+
+    /**
+     * A spinner whose budget ran out goes to sleep, but its guarded look at the word finds the
+     * lock free and it takes it without sleeping: the JFR event says SPINNING, not WOKEN.
+     */
+    @Test
+    void aWaiterThatFindsTheLockFreeOnItsWayToSleepIsNotReportedWoken() throws Exception {
+        assumeSpinning();
+        CountDownLatch stopped = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        AtomicReference<Thread> gated = new AtomicReference<>();
+        Steered hooks = new Steered() {
+            @Override
+            void spinning(boolean started) {
+                if (!started && Thread.currentThread() == gated.get()) {
+                    stopped.countDown();
+                    Steered.await(goOn); // between giving the slot up and the look under the guard
+                }
+            }
+        };
+        LineupMutex lock = lock(hooks, Duration.ofSeconds(30));
+        String how;
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.enable("dev.mutexlab.MutexContended").withThreshold(Duration.ZERO);
+            r.start();
+            lock.lock();
+            Thread waiter = Thread.ofPlatform().name("waiter").unstarted(() -> {
+                lock.lock();
+                lock.unlock();
+            });
+            gated.set(waiter);
+            waiter.start();
+            awaitCondition("the waiter holds the slot", 10_000, () -> lock.spinners() == 1);
+            hooks.advance(Duration.ofNanos(300_000)); // its spin budget runs out: it heads for the line
+            assertThat(stopped.await(10, TimeUnit.SECONDS)).isTrue();
+            lock.unlock(); // nobody sleeps: nothing to wake
+            goOn.countDown();
+            join(waiter, 10_000);
+            r.stop();
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("lineup", ".jfr");
+            try {
+                r.dump(file);
+                List<String> hows = new ArrayList<>();
+                for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(file)) {
+                    if (e.getEventType().getName().equals("dev.mutexlab.MutexContended")
+                            && e.getThread().getJavaName().equals("waiter")) {
+                        hows.add(e.getString("how"));
+                    }
+                }
+                assertThat(hows).hasSize(1);
+                how = hows.get(0);
+            } finally {
+                java.nio.file.Files.deleteIfExists(file);
+            }
+        }
+        assertThat(how).as("it never slept").isEqualTo("SPINNING");
+        assertThat(lock.stats().count(LockEvent.PARK)).isZero();
+        assertThat(lock.state()).isZero();
+    }
+
+    /**
+     * The learned spin counts the rounds before its first look at the clock: a spinner that gets
+     * the lock on a clock that stands still spun at least those rounds, which leaves the learned
+     * budget where it was (it would shrink it towards the minimum if the spin counted from there).
+     */
+    @Test
+    void theLearnedSpinCountsTheRoundsBeforeItsFirstLookAtTheClock() throws Exception {
+        assumeSpinning();
+        AtomicInteger looks = new AtomicInteger();
+        AtomicReference<Thread> spinnerThread = new AtomicReference<>();
+        Steered hooks = new Steered() {
+            @Override
+            long nanoTime() {
+                if (Thread.currentThread() == spinnerThread.get()) {
+                    looks.incrementAndGet();
+                }
+                return super.nanoTime();
+            }
+        };
+        LineupMutex lock = lock(hooks, Duration.ofSeconds(30));
+        int before = lock.learnedSpinNanos();
+        lock.lock();
+        Thread spinner = Thread.ofPlatform().unstarted(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        spinnerThread.set(spinner);
+        spinner.start();
+        awaitCondition("the spinner has looked at the clock in its slot", 10_000, () -> looks.get() >= 2); // entry, then round 64
+        lock.unlock();
+        join(spinner, 10_000);
+        assertThat(lock.learnedSpinNanos()).as("a spin of at least 64 rounds").isEqualTo(before);
+    }
+
+    /**
+     * Every field a lock published racily (without a happens-before edge) may be read at its
+     * default value: so every non-final field of the lock and of its learned spin starts there.
+     */
+    @Test
+    void everyNonFinalFieldStartsAtItsDefaultValue() throws Exception {
+        for (Object o : new Object[] {new LineupMutex(), new dev.mutexlab.locks.internal.AdaptiveSpin()}) {
+            for (java.lang.reflect.Field f : o.getClass().getDeclaredFields()) {
+                int mods = f.getModifiers();
+                if (java.lang.reflect.Modifier.isStatic(mods) || java.lang.reflect.Modifier.isFinal(mods)) {
+                    continue;
+                }
+                f.setAccessible(true);
+                Object v = f.get(o);
+                Object zero = f.getType() == int.class ? (Object) 0 : f.getType() == long.class ? (Object) 0L
+                        : f.getType() == boolean.class ? (Object) false : null;
+                assertThat(v).as(o.getClass().getSimpleName() + "." + f.getName()).isEqualTo(zero);
+            }
+        }
+    }
+
+    /**
+     * BARGE: an arrival that finds the lock held spins briefly and sleeps in line without taking a
+     * spinner slot; the unlock wakes it as the heir, with the one slot.
+     */
+    @Test
+    void underBargeAnArrivalSleepsWithoutASlotAndTheUnlockWakesItAsTheHeir() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, LineupPolicy.BARGE);
+        lock.lock();
+        Thread arrival = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(arrival);
+        assertThat(lock.spinners()).as("no slot for an arrival").isZero();
+        assertThat(lock.state()).isEqualTo(LOCKED | WAITERS);
+        lock.unlock();
+        join(arrival, 10_000);
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.stats().count(LockEvent.SWAP)).isZero();
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
+        assertThat(lock.toString()).contains("policy=barge");
+    }
+
+    /**
+     * BARGE keeps the bound: the heir an unlock woke loses the lock to a barging thread, and once
+     * it is past its bound it asks for the handoff, which the barger's unlock serves.
+     */
+    @Test
+    void underBargeAWokenWaiterPastItsBoundIsHandedTheLock() throws Exception {
+        assumeSpinning();
+        CountDownLatch wokenReached = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        Steered hooks = new Steered() {
+            @Override
+            void woken() {
+                wokenReached.countDown();
+                Steered.await(goOn); // signalled, not yet running: the unlocker barges back in
+            }
+        };
+        LineupMutex lock = new LineupMutex(Duration.ofMillis(1), true, hooks, 1, LineupPolicy.BARGE);
+        lock.lock();
+        List<String> order = new CopyOnWriteArrayList<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            order.add("waiter");
+            lock.unlock();
+        });
+        awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(waiter);
+        lock.unlock(); // wakes it with the slot
+        assertThat(wokenReached.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(lock.tryLock()).as("the barge").isTrue();
+        order.add("barger");
+        hooks.advance(Duration.ofMillis(2)); // the waiter is past its bound
+        goOn.countDown();
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        AtomicBoolean barged = new AtomicBoolean(true);
+        join(Thread.ofPlatform().start(() -> barged.set(lock.tryLock())), 10_000);
+        assertThat(barged).as("nobody barges past a handoff request").isFalse();
+        lock.unlock();
+        join(waiter, 10_000);
+        assertThat(order).containsExactly("barger", "waiter");
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+    }
+
+    @Test
+    void specSetsThePolicy() {
+        assertThat(Locks.mutex("lineup:policy=barge").toString()).contains("policy=barge");
+        assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
+        assertThat(Locks.mutex("lineup").toString()).contains("policy=line");
+        assertThat(((LineupMutex) Locks.mutex("lineup:policy=barge:bound=250us")).boundNanos()).isEqualTo(250_000L);
+        assertThatThrownBy(() -> Locks.mutex("lineup:policy=fast")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown policy");
+    }
+
     @Test
     void theLineStaysInOrderOfArrivalWhenAWaiterRejoinsIt() {
         dev.mutexlab.locks.internal.WaitQueue q = new dev.mutexlab.locks.internal.WaitQueue();

@@ -585,6 +585,53 @@ class LockContractTest {
         assertThat(m.getQueuedThreads()).isEmpty();
     }
 
+    /**
+     * The four inspection methods agree on a thread waiting in {@code lock()}: once all four
+     * report it (getQueueLength 1, hasQueuedThreads, hasQueuedThread, getQueuedThreads listing it
+     * alone) they keep doing so while the holder holds, and once it has the lock none reports it.
+     * A thread that a lock counts but does not list (or lists but does not count) never gets all
+     * four to agree, and the wait for it fails.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void theFourInspectionMethodsAgreeOnAWaiter(String spec, ThreadKind kind) throws Exception {
+        Lock lock = create(spec);
+        assertThat(inspect(lock, Thread.currentThread())).isEqualTo(Inspection.NONE);
+        lock.lock();
+        Thread t;
+        try {
+            t = kind.start(() -> {
+                lock.lock();
+                lock.unlock();
+            });
+            Inspection queued = new Inspection(1, true, true, true);
+            awaitCondition("all four report the waiter", 10_000, () -> inspect(lock, t).equals(queued));
+            for (int i = 0; i < 100; i++) {
+                assertThat(inspect(lock, t)).as("while the holder holds").isEqualTo(queued);
+            }
+        } finally {
+            lock.unlock();
+        }
+        join(t, 10_000);
+        assertThat(inspect(lock, t)).as("after the waiter had its turn").isEqualTo(Inspection.NONE);
+    }
+
+    /** What the four inspection methods say about {@code t}; {@code listed}: getQueuedThreads is exactly [t]. */
+    record Inspection(int queueLength, boolean hasQueuedThreads, boolean hasQueuedThread, boolean listed) {
+        static final Inspection NONE = new Inspection(0, false, false, false);
+    }
+
+    private static Inspection inspect(Lock lock, Thread t) {
+        if (lock instanceof Mutex m) {
+            java.util.Collection<Thread> threads = m.getQueuedThreads();
+            boolean listed = threads.size() == 1 && threads.contains(t);
+            return new Inspection(m.getQueueLength(), m.hasQueuedThreads(), m.hasQueuedThread(t), listed);
+        }
+        ReentrantLock r = (ReentrantLock) lock;
+        boolean hasT = r.hasQueuedThread(t); // getQueuedThreads is protected: it goes by hasQueuedThread
+        return new Inspection(r.getQueueLength(), r.hasQueuedThreads(), hasT, hasT && r.getQueueLength() == 1);
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void hasWaitersAndGetWaitingThreadsSeeAConditionWaiter(String spec, ThreadKind kind) throws Exception {

@@ -18,8 +18,9 @@ import java.lang.invoke.VarHandle;
  * for the longest budget), long ones grow it quickly, and waits that spinning never catches bring
  * it down within a few dozen failures. A failure shrinks the budget by an eighth, not by half,
  * because halving collapses it whenever waiters arrive mid-way through long holds, and then every
- * handover pays a park and a wake-up. The field
- * is read and written with opaque accesses and without a CAS: concurrent updates may lose one
+ * handover pays a park and a wake-up. The field holds the budget less {@link #INITIAL_NANOS}, so
+ * its default value is the initial budget and a lock published racily (its constructor's writes not
+ * yet seen) reads that rather than zero. It is read and written with opaque accesses and without a CAS: concurrent updates may lose one
  * another, which only makes the heuristic a little less precise, never incorrect. On one
  * processor the budget is zero: a spinner could only delay the holder it waits for.
  */
@@ -35,11 +36,12 @@ public final class AdaptiveSpin {
     /** The budget a new lock starts with. */
     public static final int INITIAL_NANOS = 10_000;
 
-    private int limitNanos = INITIAL_NANOS;
+    /** The budget less INITIAL_NANOS (see the notes: zero by default). */
+    private int limitDeltaNanos;
 
     /** How long the current thread may spin now; 0 when spinning cannot pay (one processor). */
     public int budgetNanos() {
-        return SpinPolicy.multicore() ? (int) LIMIT.getOpaque(this) : 0;
+        return SpinPolicy.multicore() ? limit() : 0;
     }
 
     /**
@@ -49,32 +51,36 @@ public final class AdaptiveSpin {
      * the budget grow it quickly.
      */
     public void succeeded(long spunNanos) {
-        int l = (int) LIMIT.getOpaque(this);
+        int l = limit();
         long target = Math.min(MAX_NANOS, 4 * Math.max(0L, spunNanos) + MIN_NANOS);
         int step = (int) ((target - l) >> 3);
         if (Math.abs(step) > (l >>> 4)) { // no write for small moves: the line stays shared between the spinners' caches
-            LIMIT.setOpaque(this, l + step); // racy by design (see notes)
+            LIMIT.setOpaque(this, l + step - INITIAL_NANOS); // racy by design (see notes)
         }
     }
 
     /** A spin ran out without the lock: spin an eighth less next time. */
     public void failed() {
-        int l = (int) LIMIT.getOpaque(this);
+        int l = limit();
         if (l != MIN_NANOS) {
-            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l - (l >>> 3))); // racy by design (see notes)
+            LIMIT.setOpaque(this, Math.max(MIN_NANOS, l - (l >>> 3)) - INITIAL_NANOS); // racy by design (see notes)
         }
     }
 
     /** The current budget, for monitoring. */
     public int limitNanos() {
-        return (int) LIMIT.getOpaque(this);
+        return limit();
+    }
+
+    private int limit() {
+        return INITIAL_NANOS + (int) LIMIT.getOpaque(this);
     }
 
     // VarHandle mechanics
     private static final VarHandle LIMIT;
     static {
         try {
-            LIMIT = MethodHandles.lookup().findVarHandle(AdaptiveSpin.class, "limitNanos", int.class);
+            LIMIT = MethodHandles.lookup().findVarHandle(AdaptiveSpin.class, "limitDeltaNanos", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -9,8 +9,18 @@ import java.util.List;
  * A doubly linked queue of {@link Waiter}s guarded by a small test-and-test-and-set lock, the
  * Java form of Go's {@code semaRoot.lock} and Linux's {@code wait_lock}. Every operation that
  * changes the queue must run between {@link #lockGuard()} and {@link #unlockGuard()}; the guard is
- * held for a few pointer updates only, never across a park, so spinning on it (then yielding) is
- * cheaper than blocking.
+ * held for a few pointer updates only, never across a park, so spinning on it is cheaper than
+ * blocking: a platform thread yields after 64 spins (the holder
+ * may have lost its processor), a virtual thread never yields here (a virtual holder cannot
+ * unmount inside the guard, so its carrier keeps running it, and a yield could send the spinner to
+ * a queue its scheduler seldom looks at).
+ *
+ * <p>A thread that must never wait for the guard (an {@code unlock}) can leave work to its holder
+ * instead: {@link #lockGuardOrLeaveDuty()} either takes the guard or sets the DUTY bit, and the
+ * holder's {@link #unlockGuardOrTakeDuty()} then keeps the guard and reports the duty, which the
+ * holder runs before it tries to release again. The duty is a flag, not a list: several posts
+ * before the holder's release ask for the same work once. Inspection ({@link #threads()}) never
+ * takes the guard.
  *
  * <p>Removal of an arbitrary node ({@link #remove}) is what makes cancellation work: a waiter that
  * times out or is interrupted takes itself out under the guard, and then knows for certain whether
@@ -19,7 +29,10 @@ import java.util.List;
 public final class WaitQueue {
     private static final int GUARD_SPINS_BEFORE_YIELD = 64;
 
-    private volatile int guard; // 0 free, 1 held
+    /** Guard word: HELD, and DUTY (only with HELD: the holder owes a duty left by another thread). */
+    private volatile int guard;
+    private static final int HELD = 1;
+    private static final int DUTY = 2;
     private Waiter head;
     private Waiter tail;
     /** The number of queued nodes; written under the guard, read racily for estimates. */
@@ -27,17 +40,18 @@ public final class WaitQueue {
 
     /** Acquires the guard. */
     public void lockGuard() {
-        if (!GUARD.compareAndSet(this, 0, 1)) {
+        if (!GUARD.compareAndSet(this, 0, HELD)) {
             contendGuard();
         }
     }
 
     private void contendGuard() {
+        boolean mayYield = !Thread.currentThread().isVirtual(); // see the class comment
         for (int spins = 0;; spins++) {
-            if (guard == 0 && GUARD.compareAndSet(this, 0, 1)) {
+            if (guard == 0 && GUARD.compareAndSet(this, 0, HELD)) {
                 return;
             }
-            if (spins < GUARD_SPINS_BEFORE_YIELD) {
+            if (spins < GUARD_SPINS_BEFORE_YIELD || !mayYield) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
@@ -45,9 +59,45 @@ public final class WaitQueue {
         }
     }
 
-    /** Releases the guard. */
+    /** Releases the guard; for queues whose users never leave a duty. */
     public void unlockGuard() {
         GUARD.setRelease(this, 0);
+    }
+
+    /**
+     * Takes the guard if it is free and returns true; otherwise leaves the duty to its holder
+     * (sets DUTY, or finds it set) and returns false. Never waits: each failed CAS means another
+     * thread took or released the guard or posted the duty (lock-free).
+     */
+    public boolean lockGuardOrLeaveDuty() {
+        for (;;) {
+            int g = guard;
+            if (g == 0) {
+                if (GUARD.compareAndSet(this, 0, HELD)) {
+                    return true;
+                }
+            } else if ((g & DUTY) != 0 || GUARD.compareAndSet(this, HELD, HELD | DUTY)) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Releases the guard and returns false, unless a duty was left while it was held: then clears
+     * DUTY, keeps the guard and returns true; the caller runs the duty and calls this again.
+     * Release ordering on the way out publishes the queue's changes to the next holder.
+     */
+    public boolean unlockGuardOrTakeDuty() {
+        for (;;) {
+            int g = guard;
+            if ((g & DUTY) != 0) {
+                if (GUARD.compareAndSet(this, g, HELD)) {
+                    return true;
+                }
+            } else if (GUARD.compareAndSet(this, HELD, 0)) {
+                return false;
+            }
+        }
     }
 
     /** Appends {@code w} (FIFO) or, when {@code atHead}, pushes it at the front (Go's lifo re-queue). Guard held. */
@@ -170,16 +220,21 @@ public final class WaitQueue {
         size = size - 1; // guard held: the only writer
     }
 
-    /** The threads of the queued waiters, first to last; takes the guard (for monitoring). */
+    /**
+     * The threads of the queued waiters, first to last, for monitoring: an estimate while the queue
+     * changes, exact while it does not, as AbstractQueuedSynchronizer's getQueuedThreads. Never
+     * takes the guard, so no waker waits for a monitoring call. The volatile read of {@link #size}
+     * comes after the guard holder's last link write, so a queue at rest is read in full; a walk
+     * that races with changes may miss or repeat a node, and stops after that many steps and a
+     * few more, so a link changed under it cannot make it loop.
+     */
     public List<Thread> threads() {
+        int steps = size + 8; // volatile read first: the links written before it are visible
         List<Thread> list = new ArrayList<>();
-        lockGuard();
-        try {
-            for (Waiter w = head; w != null; w = w.next) {
+        for (Waiter w = head; w != null && steps-- > 0; w = w.next) {
+            if (w.queued && !list.contains(w.thread)) {
                 list.add(w.thread);
             }
-        } finally {
-            unlockGuard();
         }
         return list;
     }

@@ -76,6 +76,11 @@ public final class Waiter {
         return TICKET.compareAndSet(this, expected, next);
     }
 
+    /** The ticket as a waker's or the waiter's last CAS left it, for readers outside the wake protocol (monitoring). */
+    public int getTicketAcquire() {
+        return (int) TICKET.getAcquire(this);
+    }
+
     /** Whether a waker has signalled this node. */
     public boolean isWoken() {
         return woken;

@@ -1,0 +1,48 @@
+package dev.mutexlab.locks;
+
+/**
+ * How a {@link LineupMutex} lets contended acquisitions wait. Both policies share the lock's state
+ * word, its spinner slots, its line of sleepers and its handoff, and both keep the bound: a waiter
+ * that has waited longer than it is handed the lock by the next unlock (Go's starvation rule, which
+ * costs nothing until it fires), so no policy reopens starvation.
+ *
+ * <p>Invariants both keep: no more spinner slots taken than the lock allows; the line in order of
+ * arrival; an unlock that finds sleepers and no slot taken wakes the first and gives it a slot
+ * (the heir); a slot holder past its bound asks for the handoff; a slot holder swaps with a sleeper
+ * older than itself that is past its bound. What differs is only what an arriving waiter does.
+ */
+enum LineupPolicy {
+    /**
+     * Barging, as a HotSpot monitor or {@code ReentrantLock}: an arrival spins briefly on the word
+     * (taking the lock whenever it is free, sleepers or not), then sleeps in line; it reads the
+     * clock only when it goes to sleep, takes no spinner slot, never swaps and never yields. It
+     * skips the spin when the sleepers already outnumber the processors. Only the heir an unlock
+     * woke spins in a slot, for the learned budget. For holds of a microsecond or less, where
+     * any bookkeeping per acquisition costs more than the hold.
+     */
+    BARGE("barge"),
+    /**
+     * The restricted line: a short spin while nobody sleeps, then a spinner slot per processor at
+     * most with a learned spin, the rest asleep in line, rotated one for one by swaps, the
+     * time-based yield on platform threads and making room on virtual threads. For holds of
+     * microseconds and more, and for more threads than processors.
+     */
+    LINE("line");
+
+    /** The policy's name in a spec ({@code lineup:policy=barge}). */
+    final String specName;
+
+    LineupPolicy(String specName) {
+        this.specName = specName;
+    }
+
+    /** The policy a spec names. @throws IllegalArgumentException for any other name */
+    static LineupPolicy forSpecName(String name) {
+        for (LineupPolicy p : values()) {
+            if (p.specName.equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: barge, line)");
+    }
+}
