@@ -621,7 +621,8 @@ class LockContractTest {
         static final Inspection NONE = new Inspection(0, false, false, false);
     }
 
-    private static Inspection inspect(Lock lock, Thread t) {
+    private static Inspection inspect(Lock lockUnderTest, Thread t) {
+        Lock lock = LockProbe.inspected(lockUnderTest);
         if (lock instanceof Mutex m) {
             java.util.Collection<Thread> threads = m.getQueuedThreads();
             boolean listed = threads.size() == 1 && threads.contains(t);
