@@ -30,7 +30,7 @@ public class ProfiledReentrantLock extends ReentrantLock {
     public ProfiledReentrantLock(boolean fair, int site) {
         super(fair);
         Settings settings = Settings.current();
-        this.probe = new LockProbe(Sites.constructed(site, settings.frames()), settings.sampleEvery(), !fair);
+        this.probe = new LockProbe(Sites.constructed(site, settings.frames(), getClass()), settings.sampleEvery(), !fair);
     }
 
     @Override

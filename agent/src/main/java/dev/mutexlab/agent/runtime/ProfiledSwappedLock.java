@@ -30,7 +30,7 @@ public class ProfiledSwappedLock extends MutexReentrantLock {
     private ProfiledSwappedLock(Mutex mutex, int site) {
         super(mutex);
         Settings settings = Settings.current();
-        this.probe = new LockProbe(Sites.constructed(site, settings.frames()), settings.sampleEvery(), !mutex.isFair());
+        this.probe = new LockProbe(Sites.constructed(site, settings.frames(), getClass()), settings.sampleEvery(), !mutex.isFair());
     }
 
     /** A lock of SPEC profiled at {@code site}, for a re-parented {@code super(fair)}; see the class notes. */

@@ -1,5 +1,6 @@
 package dev.mutexlab.agent.runtime;
 
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,9 +18,11 @@ import java.util.concurrent.atomic.LongAdder;
  * @param fileName   the source file, or null
  * @param instances  locks constructed at this site
  * @param keptFair   of those, fair locks left as the JDK's own ({@code fair=keep})
+ * @param lockClass  the class of the locks constructed here (the last one, when they differ)
  */
 public record Site(int id, String className, String method, int line, String kind, int parent,
-                   String fileName, LongAdder instances, LongAdder keptFair) {
+                   String fileName, LongAdder instances, LongAdder keptFair,
+                   AtomicReference<String> lockClass) {
 
     /** {@code org.foo.Bar.<init>(Bar.java:42)}, the way a stack trace names a frame. */
     public String label() {

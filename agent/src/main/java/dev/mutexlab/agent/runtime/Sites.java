@@ -3,6 +3,8 @@ package dev.mutexlab.agent.runtime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -32,7 +34,7 @@ public final class Sites {
         Site[] old = sites;
         Site[] grown = Arrays.copyOf(old, old.length + 1);
         grown[old.length] = new Site(old.length, className, method, line, kind, parent, fileName,
-                new LongAdder(), new LongAdder());
+                new LongAdder(), new LongAdder(), new AtomicReference<>());
         sites = grown;
         return old.length;
     }
@@ -51,8 +53,10 @@ public final class Sites {
      * Counts a lock constructed at rewritten site {@code site} and returns the site its profile
      * goes to: {@code site} itself, or with {@code frames=N} the framed site N frames above it.
      */
-    static int constructed(int site, int frames) {
-        sites[site].instances().increment();
+    static int constructed(int site, int frames, Class<?> lockClass) {
+        Site rewritten = sites[site];
+        rewritten.instances().increment();
+        rewritten.lockClass().lazySet(lockClass.getName());
         if (frames == 0) {
             return site;
         }
@@ -72,6 +76,7 @@ public final class Sites {
         }
         Site framedSite = sites[framed];
         framedSite.instances().increment();
+        framedSite.lockClass().lazySet(lockClass.getName());
         return framed;
     }
 
@@ -80,5 +85,6 @@ public final class Sites {
         Site s = sites[site];
         s.instances().increment();
         s.keptFair().increment();
+        s.lockClass().lazySet(ReentrantLock.class.getName());
     }
 }

@@ -18,7 +18,7 @@ public class SwappedReentrantLock extends MutexReentrantLock {
     /** A lock of SPEC constructed at {@code site}. */
     public SwappedReentrantLock(int site) {
         super(Locks.mutex(Settings.current().spec()));
-        Sites.constructed(site, 0);
+        Sites.constructed(site, 0, getClass());
     }
 
     /** A lock of SPEC, for a re-parented {@code super(fair)}; see the class notes. */
