@@ -1,0 +1,217 @@
+package dev.mutexlab.lab.real;
+
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.Machine;
+import dev.mutexlab.lab.results.ProfileReport;
+import dev.mutexlab.lab.results.RealResult;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.runner.ChildJvm;
+import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.Measuring;
+import dev.mutexlab.lab.runner.Progress;
+import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.stats.Metrics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs {@code mutexlab real}. The agent fixes a JVM's lock for its life, so every sample is a child
+ * JVM of its own: {@code RealChild} of the real module, confined to P CPUs ({@link Confinement}),
+ * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
+ * program's own lock). Batches are interleaved: batch after batch, each running every (thread kind,
+ * P, workload) on every lock once, the locks in an order rotated by one from the previous batch, so
+ * that ratios within a batch compare neighbours in time. Then a separate profile pass, one child per
+ * (thread kind, P, workload) with {@code profile} on the profile lock, whose reports never touch the
+ * throughput samples.
+ */
+public final class RealRunner implements Measuring<RealResult> {
+    /** The child's class in the real module. */
+    public static final String CHILD_MAIN = "dev.mutexlab.real.RealChild";
+    /** What a child JVM costs beyond its warm-up and window: start, agent, busy-work calibration, the check. */
+    static final long CHILD_OVERHEAD_NANOS = 1_500_000_000L;
+    /** The program's own lock: no agent at all. */
+    public static final String NO_SWAP = "jdk";
+
+    private final RealResult.Config config;
+    private final String commandLine;
+    private final Path agent;
+    private final String classPath;
+    private final ChildJvm child = new ChildJvm();
+    private final Map<String, List<AppsResult.Sample>> samples = new LinkedHashMap<>();
+    private final List<RealResult.Swap> swaps = new ArrayList<>();
+    private final List<RealResult.Profiled> profiles = new ArrayList<>();
+
+    /**
+     * @param agent     the agent jar ({@link Jars#agent()})
+     * @param classPath the workloads' class path ({@link Jars#realClassPath()})
+     */
+    public RealRunner(RealResult.Config config, String commandLine, Path agent, String classPath) {
+        this.config = config;
+        this.commandLine = commandLine;
+        this.agent = agent;
+        this.classPath = classPath;
+        for (String t : config.threads()) {
+            for (int p : config.procs()) {
+                samples.put(key(t, p), new ArrayList<>());
+            }
+        }
+    }
+
+    private static String key(String threads, int procs) {
+        return threads + " " + procs;
+    }
+
+    /** Samples plus profiles: one child JVM each. */
+    @Override
+    public long measurementCount() {
+        return sampleCount(config) + profileCount(config);
+    }
+
+    static long sampleCount(RealResult.Config c) {
+        return (long) c.runs() * c.threads().size() * c.procs().size() * c.workloads().size() * c.locks().size();
+    }
+
+    static long profileCount(RealResult.Config c) {
+        return c.profileLock() == null ? 0 : (long) c.threads().size() * c.procs().size() * c.workloads().size();
+    }
+
+    /** How long {@code c} takes: every child JVM's start and check, warm-up and window. */
+    public static long estimatedNanos(RealResult.Config c) {
+        return (sampleCount(c) + profileCount(c)) * (CHILD_OVERHEAD_NANOS + c.warmupNanos() + c.durationNanos());
+    }
+
+    @Override
+    public RealResult run(Progress progress) throws IOException, InterruptedException {
+        try (WorkDir work = WorkDir.create("mutexlab-real")) {
+            for (int run = 0; run < config.runs(); run++) {
+                List<Integer> order = Metrics.rotatedOrder(config.locks().size(), run);
+                for (String threads : config.threads()) {
+                    for (int procs : config.procs()) {
+                        for (String workload : config.workloads()) {
+                            for (int pos = 0; pos < order.size(); pos++) {
+                                String lock = config.locks().get(order.get(pos));
+                                measure(work, new RealTask(workload, lock, threads, procs, config.workers(),
+                                        config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
+                                        config.seed(), run, pos));
+                                progress.step(threads + " P=" + procs + " " + workload + " " + lock);
+                            }
+                        }
+                    }
+                }
+            }
+            if (config.profileLock() != null) {
+                for (String threads : config.threads()) {
+                    for (int procs : config.procs()) {
+                        for (String workload : config.workloads()) {
+                            profile(work, new RealTask(workload, config.profileLock(), threads, procs, config.workers(),
+                                    config.outsideNanos(), config.warmupNanos(), config.durationNanos(), config.seed(),
+                                    0, 0));
+                            progress.step("profile " + threads + " P=" + procs + " " + workload);
+                        }
+                    }
+                }
+            }
+        }
+        return snapshot();
+    }
+
+    private void measure(WorkDir work, RealTask task) throws IOException, InterruptedException {
+        Path report = work.resolve("swap.json");
+        Files.deleteIfExists(report);
+        boolean swapped = !task.lock().equals(NO_SWAP);
+        AppsResult.Sample s = launch(work, task, swapped ? List.of(agentOption("lock=" + task.lock(), "out=" + report,
+                "report=none")) : List.of());
+        synchronized (this) {
+            samples.get(key(task.threads(), task.procs())).add(s);
+        }
+        if (swapped) {
+            ProfileReport r = readReport(report, task);
+            ProfileReport.Rewrites w = r.rewrites();
+            synchronized (this) {
+                swaps.add(new RealResult.Swap(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
+                        w == null || w.sites() == null ? 0 : w.sites().size(), w == null ? 0 : w.instances(),
+                        w == null || w.skipped() == null ? 0 : w.skipped().size()));
+            }
+        }
+    }
+
+    private void profile(WorkDir work, RealTask task) throws IOException, InterruptedException {
+        Path report = work.resolve("profile.json");
+        Files.deleteIfExists(report);
+        List<String> options = new ArrayList<>(List.of("profile", "out=" + report, "report=none"));
+        if (!task.lock().equals(NO_SWAP)) {
+            options.addFirst("lock=" + task.lock());
+        }
+        AppsResult.Sample s = launch(work, task, List.of(agentOption(options.toArray(String[]::new))));
+        ProfileReport r = readReport(report, task);
+        synchronized (this) {
+            profiles.add(new RealResult.Profiled(task.workload(), task.threads(), task.procs(), task.lock(), s.check(), r));
+        }
+    }
+
+    private String agentOption(String... options) {
+        return "-javaagent:" + agent + "=" + String.join(",", options);
+    }
+
+    private AppsResult.Sample launch(WorkDir work, RealTask task, List<String> jvmOptions)
+            throws IOException, InterruptedException {
+        Path taskFile = work.resolve("task.json");
+        Path out = work.resolve("sample.json");
+        Files.deleteIfExists(out);
+        ResultIO.writeJson(taskFile, task);
+        ThreadKind kind = ThreadKind.parse(task.threads());
+        AppsResult.Sample[] seen = new AppsResult.Sample[1];
+        int exit = child.run(task.procs(), kind, jvmOptions, classPath, CHILD_MAIN,
+                List.of(taskFile.toString(), out.toString()), line -> {
+                    if (line.startsWith("@sample ")) {
+                        seen[0] = ChildProtocol.read(line.substring("@sample ".length()), AppsResult.Sample.class);
+                    }
+                });
+        if (exit != 0 || seen[0] == null) {
+            throw new IOException("the real JVM for " + task.workload() + " on " + task.lock() + " (" + task.threads()
+                    + " threads, P=" + task.procs() + ") failed (exit " + exit + "); its messages are above");
+        }
+        return seen[0];
+    }
+
+    private static ProfileReport readReport(Path report, RealTask task) throws IOException {
+        if (!Files.isRegularFile(report)) {
+            throw new IOException("the agent wrote no report for " + task.workload() + " on " + task.lock() + " ("
+                    + report.getFileName() + " missing)");
+        }
+        return ResultIO.read(report, ProfileReport.class);
+    }
+
+    @Override
+    public synchronized RealResult snapshot() {
+        List<AppsResult.Group> groups = new ArrayList<>();
+        for (String t : config.threads()) {
+            for (int p : config.procs()) {
+                List<AppsResult.Sample> list = samples.get(key(t, p));
+                if (!list.isEmpty()) {
+                    groups.add(new AppsResult.Group(t, p, Confinement.describe(p, ThreadKind.parse(t)), 0, List.copyOf(list)));
+                }
+            }
+        }
+        return new RealResult(RealResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config,
+                groups, List.copyOf(swaps), List.copyOf(profiles));
+    }
+
+    @Override
+    public void stopChild() {
+        child.stop();
+    }
+
+    /** The samples whose workload check failed, in measured order. */
+    public static List<AppsResult.Sample> failedChecks(RealResult r) {
+        return r.groups().stream().flatMap(g -> g.samples().stream()).filter(s -> !s.checkPassed()).toList();
+    }
+}
