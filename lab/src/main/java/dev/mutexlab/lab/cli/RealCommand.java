@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
         "  logback-rolling  logback RollingFileAppender rolling every 16 KB (stream + triggering-policy locks)",
         "  executor         JDK ThreadPoolExecutor, P pool threads, bounded LinkedBlockingQueue, tiny tasks",
         "  queue            JDK ArrayBlockingQueue pipeline, half producers, half consumers",
-        "  caffeine         Caffeine size-bounded cache, 75% writes, Zipf keys (its eviction lock)",
+        "  caffeine         Caffeine size-bounded cache, 75%% writes, Zipf keys (its eviction lock)",
         "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
         "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
         "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",

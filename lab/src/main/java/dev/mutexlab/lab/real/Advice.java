@@ -37,7 +37,7 @@ public final class Advice {
                         + ", found " + (r == null ? "nothing" : r.schema()) + ")");
             }
             return r;
-        } catch (NoSuchFileException e) {
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new UsageException(file + ": no such file");
         } catch (IOException e) {
             throw new UsageException(file + ": not a mutexlab agent profile (" + e.getMessage().lines().findFirst().orElse("")
