@@ -100,14 +100,15 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         RealResult.Config config = config(clip.kept());
         List<dev.mutexlab.lab.results.ResultFiles.Loaded> seedLoop = CensusCommand.load(results);
         Path outFile = options.out.file();
-        Path agent = Jars.agent();
+        boolean swaps = config.profileLock() != null || config.locks().stream().anyMatch(l -> !l.equals(RealRunner.NO_SWAP));
+        Path agent = swaps ? Jars.agent() : null; // the program's own lock alone, unprofiled, needs no agent
         String classPath = Jars.realClassPath();
         if (!clip.note().isEmpty()) {
             err.println("mutexlab real: " + clip.note());
         }
         RealRunner runner = new RealRunner(new RealResult.Config(config.locks(), config.threads(), config.procs(),
                 config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
-                config.runs(), config.profileLock(), agent.toString(), config.seed()), Invocation.of(spec), agent, classPath);
+                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec), agent, classPath);
         err.printf("mutexlab real: %d child JVMs, about %s; P enforced by %s%n", runner.measurementCount(),
                 minutes(RealRunner.estimatedNanos(config)),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"

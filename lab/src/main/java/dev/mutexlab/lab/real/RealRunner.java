@@ -50,7 +50,8 @@ public final class RealRunner implements Measuring<RealResult> {
     private final List<RealResult.Profiled> profiles = new ArrayList<>();
 
     /**
-     * @param agent     the agent jar ({@link Jars#agent()})
+     * @param agent     the agent jar ({@link Jars#agent()}); null when every lock is {@value #NO_SWAP} and
+     *                  there is no profile pass
      * @param classPath the workloads' class path ({@link Jars#realClassPath()})
      */
     public RealRunner(RealResult.Config config, String commandLine, Path agent, String classPath) {
