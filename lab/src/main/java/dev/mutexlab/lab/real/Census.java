@@ -106,6 +106,10 @@ public final class Census {
 
     /** Prints the census, then the predictions and their count (or the commands that measure the shapes). */
     public static void print(RealResult r, List<ResultFiles.Loaded> seedLoop, PrintWriter out) {
+        if (r.profiles().isEmpty()) {
+            out.printf("%nCensus: no profile pass in this result (--profile-lock none), so no lock sites to place.%n");
+            return;
+        }
         out.printf("%nCensus: the lock sites of each workload (profile pass, lock %s)%n", r.config().profileLock());
         out.printf("  %-16s %-9s %2s  %-48s %10s %6s %8s %8s %8s %8s %8s %4s %6s  %s%n", "workload", "threads", "P",
                 "site", "acq", "cont%", "hold p50", "hold p99", "hold max", "wait p99", "out p50", "maxW", "meanW",

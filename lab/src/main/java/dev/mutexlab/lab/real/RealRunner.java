@@ -36,7 +36,7 @@ public final class RealRunner implements Measuring<RealResult> {
     /** The child's class in the real module. */
     public static final String CHILD_MAIN = "dev.mutexlab.real.RealChild";
     /** What a child JVM costs beyond its warm-up and window: start, agent, busy-work calibration, the check. */
-    static final long CHILD_OVERHEAD_NANOS = 1_500_000_000L;
+    static final long CHILD_OVERHEAD_NANOS = 1_200_000_000L;
     /** The program's own lock: no agent at all. */
     public static final String NO_SWAP = "jdk";
 

@@ -66,6 +66,17 @@ class CensusTest {
     }
 
     @Test
+    void theRunCommandOfAShapeParses() {
+        String cmd = new SeedLoop.Point("virtual", 2, 16, 2_345, 87).runCommand(
+                List.of("lineup", "go", "go:threshold=0", "jdk", "jdk-fair", "spinbit", "kernel"), "shape.json");
+        String[] args = cmd.substring("./mutexlab ".length()).split(" ");
+
+        org.assertj.core.api.Assertions.assertThatCode(() -> dev.mutexlab.lab.Main.commandLine().parseArgs(args))
+                .doesNotThrowAnyException();
+        assertThat(cmd).contains("--hold 2.3us --outside 87ns");
+    }
+
+    @Test
     void shapeDurationsRoundToTwoDigitsAsRunTakesThem() {
         assertThat(SeedLoop.duration(2_345)).isEqualTo("2.3us");
         assertThat(SeedLoop.duration(0)).isEqualTo("0");
