@@ -95,4 +95,24 @@ class RealEndToEndTest {
                 .profile().sites()).anySatisfy(site -> assertThat(site.site()).contains("ArrayBlockingQueue"));
         assertThat(r.out()).contains("Census").contains("ArrayBlockingQueue");
     }
+
+    @Test
+    @Timeout(300)
+    void profileThenAdviseAProgram() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(AGENT), "the agent jar is built");
+        Path task = dir.resolve("task.json");
+        dev.mutexlab.lab.results.ResultIO.writeJson(task, new dev.mutexlab.lab.real.RealTask("queue", "jdk", "platform", 2, 4,
+                1000, 50_000_000L, 200_000_000L, 1, 0, 0));
+        Path profile = dir.resolve("profile.json");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Run p = cli("profile", "--out", profile.toString(), "--", java, "-cp", System.getProperty("java.class.path"),
+                RealChild.class.getName(), task.toString(), dir.resolve("sample.json").toString());
+
+        assertThat(p.exit()).as(p.err()).isZero();
+        assertThat(p.out()).contains("ArrayBlockingQueue").contains("Next: ./mutexlab advise " + profile)
+                .contains("-javaagent:" + AGENT + "=lock=SPEC");
+        Run a = cli("advise", profile.toString());
+        assertThat(a.exit()).as(a.err()).isZero();
+        assertThat(a.out()).containsAnyOf("1. java.util.concurrent.ArrayBlockingQueue", "No lock in this program is contended");
+    }
 }

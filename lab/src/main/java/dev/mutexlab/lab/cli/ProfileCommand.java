@@ -84,7 +84,7 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             return exit == 0 ? ExitCode.FAILURE : exit;
         }
         Advice.printSites(Advice.read(file), threads.label(), stdout);
-        stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%n", file, file);
+        stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%nTo try a lock: %s%n", file, file, tryCommand(agent));
         if (exit != 0) {
             err.printf("mutexlab profile: the program exited with status %d%n", exit);
         }
@@ -98,6 +98,18 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             cmd.add(1, agentOption(agent, file));
         }
         return cmd;
+    }
+
+    /** This command with the agent swapping in a lock instead of profiling ({@code SPEC} to fill in). */
+    String tryCommand(Path agent) {
+        String swap = "-javaagent:" + agent + "=lock=SPEC";
+        List<String> cmd = new ArrayList<>(command.stream().map(a -> a.isEmpty() || a.matches(".*[\\s'\"$`].*")
+                ? "'" + a.replace("'", "'\\''") + "'" : a).toList());
+        if (isJava(command.getFirst())) {
+            cmd.add(1, swap);
+            return String.join(" ", cmd);
+        }
+        return "JAVA_TOOL_OPTIONS=" + swap + " " + String.join(" ", cmd);
     }
 
     String agentOption(Path agent, Path file) {

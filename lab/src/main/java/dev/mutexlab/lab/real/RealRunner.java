@@ -6,6 +6,7 @@ import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ProfileReport;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.runner.ChildJvm;
 import dev.mutexlab.lab.runner.ChildProtocol;
 import dev.mutexlab.lab.runner.Confinement;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@code mutexlab real}. The agent fixes a JVM's lock for its life, so every sample is a child
@@ -37,6 +39,10 @@ public final class RealRunner implements Measuring<RealResult> {
     public static final String CHILD_MAIN = "dev.mutexlab.real.RealChild";
     /** What a child JVM costs beyond its warm-up and window: start, agent, busy-work calibration, the check. */
     static final long CHILD_OVERHEAD_NANOS = 1_200_000_000L;
+    /** How long a child may run beyond its warm-up and window before it is stopped as hung. */
+    static final long CHILD_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(90);
+    /** The agent's exit status for bad options (before main runs). */
+    static final int AGENT_REFUSED = 2;
     /** The program's own lock: no agent at all. */
     public static final String NO_SWAP = "jdk";
 
@@ -133,7 +139,7 @@ public final class RealRunner implements Measuring<RealResult> {
         synchronized (this) {
             samples.get(key(task.threads(), task.procs())).add(s);
         }
-        if (swapped) {
+        if (swapped && Files.isRegularFile(report)) {
             ProfileReport r = readReport(report, task);
             ProfileReport.Rewrites w = r.rewrites();
             synchronized (this) {
@@ -152,7 +158,7 @@ public final class RealRunner implements Measuring<RealResult> {
             options.addFirst("lock=" + task.lock());
         }
         AppsResult.Sample s = launch(work, task, List.of(agentOption(options.toArray(String[]::new))));
-        ProfileReport r = readReport(report, task);
+        ProfileReport r = s.checkPassed() || Files.isRegularFile(report) ? readReport(report, task) : null;
         synchronized (this) {
             profiles.add(new RealResult.Profiled(task.workload(), task.threads(), task.procs(), task.lock(), s.check(), r));
         }
@@ -170,15 +176,39 @@ public final class RealRunner implements Measuring<RealResult> {
         ResultIO.writeJson(taskFile, task);
         ThreadKind kind = ThreadKind.parse(task.threads());
         AppsResult.Sample[] seen = new AppsResult.Sample[1];
-        int exit = child.run(task.procs(), kind, jvmOptions, classPath, CHILD_MAIN,
-                List.of(taskFile.toString(), out.toString()), line -> {
-                    if (line.startsWith("@sample ")) {
-                        seen[0] = ChildProtocol.read(line.substring("@sample ".length()), AppsResult.Sample.class);
-                    }
-                });
+        long limitNanos = task.warmupNanos() + task.durationNanos() + CHILD_LIMIT_NANOS;
+        boolean[] killed = new boolean[1];
+        Thread watchdog = Thread.ofVirtual().start(() -> {
+            try {
+                TimeUnit.NANOSECONDS.sleep(limitNanos);
+                killed[0] = true;
+                child.stop();
+            } catch (InterruptedException e) {
+                // the child ended in time
+            }
+        });
+        int exit;
+        try {
+            exit = child.run(task.procs(), kind, jvmOptions, classPath, CHILD_MAIN,
+                    List.of(taskFile.toString(), out.toString()), line -> {
+                        if (line.startsWith("@sample ")) {
+                            seen[0] = ChildProtocol.read(line.substring("@sample ".length()), AppsResult.Sample.class);
+                        }
+                    });
+        } finally {
+            watchdog.interrupt();
+            watchdog.join();
+        }
+        String where = task.workload() + " on " + task.lock() + " (" + task.threads() + " threads, P=" + task.procs() + ")";
+        if (exit == AGENT_REFUSED && !killed[0]) {
+            throw new IOException("the agent refused its options for " + where + " (exit 2; its line is above)");
+        }
         if (exit != 0 || seen[0] == null) {
-            throw new IOException("the real JVM for " + task.workload() + " on " + task.lock() + " (" + task.threads()
-                    + " threads, P=" + task.procs() + ") failed (exit " + exit + "); its messages are above");
+            // one broken cell is a failed check in the result, not the end of a long run
+            String why = killed[0] ? "the child JVM was stopped after " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s"
+                    : "the child JVM failed (exit " + exit + "; its messages are above)";
+            return new AppsResult.Sample(task.workload(), task.lock(), task.run(), task.order(), 0, 0, 0, List.of(),
+                    WaitSummary.of(null), WaitSummary.of(null), 0, 0, 0, task.workload() + ": " + why);
         }
         return seen[0];
     }
