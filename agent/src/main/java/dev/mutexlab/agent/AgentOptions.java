@@ -1,0 +1,184 @@
+package dev.mutexlab.agent;
+
+import dev.mutexlab.locks.Locks;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The agent's options, parsed from the text after {@code -javaagent:mutexlab-agent.jar=}:
+ * comma-separated {@code key=value} pairs and bare flags (a lock spec never contains a comma).
+ *
+ * <table class="striped">
+ * <caption>Options</caption>
+ * <tr><th>option</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@code lock=SPEC}</td><td>none</td><td>swap nonfair locks (and re-parent subclasses)
+ *     to the library's lock of SPEC; {@code jdk} means no swap</td></tr>
+ * <tr><td>{@code fair=keep|swap}</td><td>keep</td><td>whether fair locks are swapped too</td></tr>
+ * <tr><td>{@code profile}</td><td>off</td><td>time acquisitions and holds per allocation site</td></tr>
+ * <tr><td>{@code frames=N}</td><td>0</td><td>attribute a site N frames above the allocation</td></tr>
+ * <tr><td>{@code sample=N}</td><td>1</td><td>time one acquisition in N per thread and site</td></tr>
+ * <tr><td>{@code out=FILE}</td><td>none</td><td>write the JSON report there at exit</td></tr>
+ * <tr><td>{@code include=P+P}, {@code exclude=P+P}</td><td>all / none</td><td>class-name prefixes</td></tr>
+ * <tr><td>{@code jdk=true|false}</td><td>true</td><td>rewrite the JDK's classes loaded after premain</td></tr>
+ * <tr><td>{@code report=stderr|none}</td><td>stderr</td><td>the summary (and table) at exit</td></tr>
+ * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>JFR monitor contention per class</td></tr>
+ * <tr><td>{@code monitorThreshold=NANOS}</td><td>10000</td><td>the JFR threshold for monitor waits</td></tr>
+ * <tr><td>{@code fail=CLASS}</td><td>none</td><td>for testing: make the rewrite of CLASS fail</td></tr>
+ * </table>
+ *
+ * @param lock             the lock spec to swap in; null for no swap ({@code jdk} or absent)
+ * @param swapFair         {@code fair=swap}
+ * @param profile          {@code profile}
+ * @param frames           {@code frames=N}
+ * @param sampleEvery      {@code sample=N}
+ * @param out              {@code out=FILE}, or null
+ * @param include          class-name prefixes to rewrite (empty: every class)
+ * @param exclude          class-name prefixes never to rewrite
+ * @param jdk              rewrite the JDK's own classes
+ * @param reportToStderr   {@code report=stderr}
+ * @param monitors         record monitor contention with JFR
+ * @param monitorThresholdNanos the JFR threshold
+ * @param failClasses      classes whose rewrite is made to fail ({@code fail=}, for testing)
+ */
+public record AgentOptions(String lock, boolean swapFair, boolean profile, int frames, int sampleEvery, Path out,
+                           List<String> include, List<String> exclude, boolean jdk, boolean reportToStderr,
+                           boolean monitors, long monitorThresholdNanos, Set<String> failClasses) {
+
+    /** The JFR threshold for monitor waits by default: low, as lock_stat's view needs short waits. */
+    public static final long DEFAULT_MONITOR_THRESHOLD_NANOS = 10_000;
+
+    /** Parses {@code text} (null or empty: the defaults). */
+    public static AgentOptions parse(String text) throws BadOptionException {
+        String lock = null;
+        boolean swapFair = false;
+        boolean profile = false;
+        int frames = 0;
+        int sample = 1;
+        Path out = null;
+        List<String> include = List.of();
+        List<String> exclude = List.of();
+        boolean jdk = true;
+        boolean stderr = true;
+        Boolean monitors = null;
+        long threshold = DEFAULT_MONITOR_THRESHOLD_NANOS;
+        Set<String> fail = new HashSet<>();
+        Set<String> seen = new HashSet<>();
+        if (text != null && !text.isBlank()) {
+            for (String item : text.split(",", -1)) {
+                int eq = item.indexOf('=');
+                String key = (eq < 0 ? item : item.substring(0, eq)).strip();
+                String value = eq < 0 ? null : item.substring(eq + 1).strip();
+                if (key.isEmpty()) {
+                    throw new BadOptionException("empty option in '" + text + "' (options are key=value or flags, separated by commas)");
+                }
+                if (!seen.add(key) && !key.equals("fail")) {
+                    throw new BadOptionException("option '" + key + "' given twice");
+                }
+                switch (key) {
+                    case "lock" -> lock = lockSpec(required(key, value));
+                    case "fair" -> swapFair = switch (required(key, value)) {
+                        case "keep" -> false;
+                        case "swap" -> true;
+                        default -> throw new BadOptionException("option 'fair': '" + value + "' is not keep or swap");
+                    };
+                    case "profile" -> profile = flag(key, value);
+                    case "frames" -> frames = number(key, value, 0, 64);
+                    case "sample" -> sample = number(key, value, 1, 1 << 20);
+                    case "out" -> out = Path.of(required(key, value));
+                    case "include" -> include = prefixes(key, value);
+                    case "exclude" -> exclude = prefixes(key, value);
+                    case "jdk" -> jdk = bool(key, required(key, value));
+                    case "report" -> stderr = switch (required(key, value)) {
+                        case "stderr" -> true;
+                        case "none" -> false;
+                        default -> throw new BadOptionException("option 'report': '" + value + "' is not stderr or none");
+                    };
+                    case "monitors" -> monitors = flag(key, value);
+                    case "monitorThreshold" -> threshold = number(key, value, 0, Integer.MAX_VALUE);
+                    case "fail" -> fail.add(required(key, value));
+                    default -> throw new BadOptionException("unknown option '" + key + "' (known: lock, fair, profile, frames, "
+                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, fail)");
+                }
+            }
+        }
+        return new AgentOptions(lock, swapFair, profile, frames, sample, out, include, exclude, jdk, stderr,
+                monitors == null ? profile : monitors, threshold, Set.copyOf(fail));
+    }
+
+    private static String required(String key, String value) throws BadOptionException {
+        if (value == null || value.isEmpty()) {
+            throw new BadOptionException("option '" + key + "' needs a value (" + key + "=...)");
+        }
+        return value;
+    }
+
+    private static boolean flag(String key, String value) throws BadOptionException {
+        return value == null || bool(key, value);
+    }
+
+    private static boolean bool(String key, String value) throws BadOptionException {
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new BadOptionException("option '" + key + "': '" + value + "' is not true or false");
+        };
+    }
+
+    private static int number(String key, String value, int min, int max) throws BadOptionException {
+        String text = required(key, value);
+        int n;
+        try {
+            n = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new BadOptionException("option '" + key + "': '" + text + "' is not a whole number");
+        }
+        if (n < min || n > max) {
+            throw new BadOptionException("option '" + key + "': " + n + " is outside " + min + ".." + max);
+        }
+        return n;
+    }
+
+    private static List<String> prefixes(String key, String value) throws BadOptionException {
+        List<String> list = new ArrayList<>();
+        for (String p : required(key, value).split("\\+")) {
+            if (p.isBlank()) {
+                throw new BadOptionException("option '" + key + "': empty prefix in '" + value + "' (prefixes are joined with +)");
+            }
+            list.add(p.strip());
+        }
+        return List.copyOf(list);
+    }
+
+    /** The spec to swap in, checked by building one lock of it; null for {@code jdk}. */
+    private static String lockSpec(String spec) throws BadOptionException {
+        if (spec == null || spec.isEmpty()) {
+            throw new BadOptionException("option 'lock' needs a value (lock=SPEC)");
+        }
+        if (spec.equals("jdk")) {
+            return null;
+        }
+        if (spec.equals("jdk-fair")) {
+            throw new BadOptionException("option 'lock': 'jdk-fair' cannot replace a lock; ask for FIFO with a FIFO spec");
+        }
+        try {
+            Locks.mutex(spec);
+        } catch (IllegalArgumentException e) {
+            throw new BadOptionException("option 'lock': " + e.getMessage());
+        }
+        return spec;
+    }
+
+    /** Whether any class is rewritten: a swap or a profile. */
+    public boolean rewrites() {
+        return lock != null || profile;
+    }
+
+    /** The options as the report's {@code options} object shows them. */
+    public String describe() {
+        return "lock=" + (lock == null ? "jdk" : lock) + ",fair=" + (swapFair ? "swap" : "keep")
+                + (profile ? ",profile" : "") + ",frames=" + frames + ",sample=" + sampleEvery;
+    }
+}

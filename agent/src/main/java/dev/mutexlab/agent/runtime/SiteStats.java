@@ -1,0 +1,36 @@
+package dev.mutexlab.agent.runtime;
+
+/**
+ * One thread's numbers for one site. Written only by its thread, with plain writes; a report reads
+ * them from another thread at exit or on demand, when a thread still running may have a few
+ * updates the report does not see.
+ */
+public final class SiteStats {
+
+    /** Acquisitions that got the lock: all of them, timed or not, reentrant ones included. */
+    public long acquisitions;
+    /** Acquisitions timed (one in {@code sampleEvery}, first-level only). */
+    public long timed;
+    /** Timed acquisitions that did not get the lock at once (the slow path). */
+    public long contended;
+    /** Acquisitions by a thread that already held the lock. */
+    public long reentrant;
+    /** {@code tryLock} calls (with or without a timeout) that returned false. */
+    public long tryLockFailures;
+    /** The most threads this thread saw waiting for a lock of the site, itself included. */
+    public int maxWaiting;
+    /** {@code Condition} waits begun. */
+    public long conditionWaits;
+
+    public final LogHistogram holdNanos = new LogHistogram();
+    public final LogHistogram waitNanos = new LogHistogram();
+    public final LogHistogram outsideNanos = new LogHistogram();
+    public final LogHistogram conditionWaitNanos = new LogHistogram();
+
+    /** Acquisitions left before the next timed one. */
+    int countdown = 1;
+    /** Whether the acquisition being made now is timed (read right after {@link LockProbe#enter()}). */
+    boolean timing;
+    /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
+    long lastReleaseNanos = LockProbe.NOT_TIMED;
+}
