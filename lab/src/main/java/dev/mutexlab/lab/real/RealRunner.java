@@ -43,6 +43,11 @@ public final class RealRunner implements Measuring<RealResult> {
     static final long CHILD_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(90);
     /** The agent's exit status for bad options (before main runs). */
     static final int AGENT_REFUSED = 2;
+    /**
+     * The child's own machinery, which the agent leaves alone: the lab's classes and the JSON library
+     * it reports with (its caches allocate {@code ReentrantLock}s that are no part of the workload).
+     */
+    static final String HARNESS_PACKAGES = "dev.mutexlab.lab+com.fasterxml.jackson";
     /** The program's own lock: no agent at all. */
     public static final String NO_SWAP = "jdk";
 
@@ -165,7 +170,7 @@ public final class RealRunner implements Measuring<RealResult> {
     }
 
     private String agentOption(String... options) {
-        return "-javaagent:" + agent + "=" + String.join(",", options);
+        return "-javaagent:" + agent + "=" + String.join(",", options) + ",exclude=" + HARNESS_PACKAGES;
     }
 
     private AppsResult.Sample launch(WorkDir work, RealTask task, List<String> jvmOptions)
