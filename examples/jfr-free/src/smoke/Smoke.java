@@ -24,7 +24,7 @@ public final class Smoke {
         long contended = 0;
         for (String spec : Locks.exampleSpecs()) {
             for (boolean virtual : new boolean[] {false, true}) {
-                Lock lock = Locks.create(spec, true);
+                Lock lock = Locks.create(spec, Locks.recordsStatistics(spec));
                 int[] counter = {0};
                 AtomicReference<Throwable> failure = new AtomicReference<>();
                 List<Thread> threads = new ArrayList<>();

@@ -12,7 +12,9 @@ public final class HelloLocks {
 
     public static void main(String[] args) throws InterruptedException {
         Lock bySpec = Locks.create("spinbit");            // any spec that 'mutexlab locks' lists
-        Mutex goMutex = new GoMutex();                    // Go's sync.Mutex, 1 ms starvation threshold
+        // Go's sync.Mutex, 1 ms starvation threshold, carrier-aware: these are virtual threads, where
+        // plain GoMutex() lets a woken waiter wait for a carrier (docs/choosing.md)
+        Mutex goMutex = new GoMutex(GoMutex.DEFAULT_STARVATION_THRESHOLD, true, false);
         Mutex handoff = new GoMutex(Duration.ZERO);       // always hands off to a waiter
         for (Lock lock : new Lock[] {bySpec, goMutex, handoff}) {
             count = 0;

@@ -450,7 +450,11 @@ abstract class AbstractMutex implements Mutex, Serializable {
         throw new InvalidObjectException("a mutexlab lock is read through its SerialForm");
     }
 
-    /** The serialized form of every lock: rebuilt from its spec, unlocked. */
+    /**
+     * The serialized form of every lock: rebuilt from its spec, unlocked. Its binary name
+     * ({@code dev.mutexlab.locks.AbstractMutex$SerialForm}) and its fields are API (see
+     * {@link Mutex}): renaming, moving or reshaping it breaks every stream written before.
+     */
     private record SerialForm(String spec, String name, boolean recordStats) implements Serializable {
         @Serial
         private Object readResolve() throws ObjectStreamException {

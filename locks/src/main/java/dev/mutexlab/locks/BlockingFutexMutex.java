@@ -38,6 +38,8 @@ import java.util.function.IntSupplier;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class BlockingFutexMutex extends AbstractMutex {
 

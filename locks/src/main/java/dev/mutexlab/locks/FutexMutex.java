@@ -34,6 +34,8 @@ import java.util.function.IntSupplier;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class FutexMutex extends AbstractMutex {
 

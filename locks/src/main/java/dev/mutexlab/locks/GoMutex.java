@@ -46,6 +46,8 @@ import java.util.Objects;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class GoMutex extends AbstractMutex {
 

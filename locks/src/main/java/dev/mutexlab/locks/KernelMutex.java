@@ -34,6 +34,8 @@ import java.lang.invoke.VarHandle;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class KernelMutex extends AbstractMutex {
 

@@ -45,6 +45,8 @@ import java.util.Objects;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class LineupMutex extends AbstractMutex {
 

@@ -3,6 +3,8 @@ package dev.mutexlab.locks;
 /**
  * The events a lock counts when statistics are enabled. Each lock counts the events that mean
  * something for its algorithm and leaves the others at zero.
+ *
+ * @since 1.0
  */
 public enum LockEvent {
     /** An acquisition that did not succeed on the first attempt and entered the slow path. */

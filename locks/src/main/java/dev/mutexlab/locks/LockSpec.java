@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  * @param text    the specification as written (trimmed)
  * @param name    the lock's name
  * @param options option keys to values; a bare flag maps to {@code ""}
+ *
+ * @since 1.0
  */
 public record LockSpec(String text, String name, Map<String, String> options) {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");

@@ -8,6 +8,8 @@ import java.util.Map;
  * An immutable snapshot of a lock's event counters and of the time it spent in starvation
  * (handoff) mode. Counters are read one by one, so a snapshot taken while the lock is in use is
  * approximate in the way {@link java.util.concurrent.atomic.LongAdder#sum()} is.
+ *
+ * @since 1.0
  */
 public final class LockStats {
     private static final LockEvent[] EVENTS = LockEvent.values();

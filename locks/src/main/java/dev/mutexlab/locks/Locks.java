@@ -24,6 +24,8 @@ import java.util.function.BiFunction;
  * Mutex cacheLock = Locks.mutex("go:carrieraware:name=cache");
  * Lock any = Locks.create("jdk");   // a ReentrantLock: Locks.mutex("jdk") throws
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class Locks {
 
@@ -119,20 +121,22 @@ public final class Locks {
     }
 
     /**
-     * A new lock for {@code spec}, recording statistics when {@code recordStats} and the lock can.
+     * A new lock for {@code spec}, recording statistics when {@code recordStats}. The specs
+     * {@code jdk} and {@code jdk-fair} ({@code ReentrantLock}s) record none, and refuse
+     * {@code recordStats}; {@link #recordsStatistics(String)} says which specs can.
      *
-     * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     * @throws IllegalArgumentException with a one-line message when the spec is not valid, or when
+     *         {@code recordStats} is asked of a lock that records no statistics
      */
     public static Lock create(String spec, boolean recordStats) {
         LockSpec parsed = LockSpec.parse(spec);
-        Registered registered = REGISTRY.get(parsed.name());
-        if (registered == null) {
-            throw new IllegalArgumentException("unknown lock '" + parsed.name() + "' (known: "
-                    + String.join(", ", registeredNames()) + ")");
-        }
+        Registered registered = registered(parsed.name());
         String name = parsed.options().containsKey(NAME_OPTION) ? parsed.value(NAME_OPTION, null) : null;
         LockSpec options = name == null ? parsed : withoutName(parsed);
         options.requireOnly(registered.entry().options().keySet());
+        if (recordStats && !registered.entry().options().containsKey(STATS_FLAG)) {
+            throw new IllegalArgumentException("lock '" + parsed.name() + "' records no statistics: create it with recordStats false");
+        }
         Lock lock = registered.factory().apply(options, recordStats);
         if (name != null) {
             if (!(lock instanceof Mutex m)) {
@@ -151,15 +155,18 @@ public final class Locks {
      * final inspection methods differ, as that class says).
      *
      * @throws IllegalArgumentException with a one-line message when the spec is not valid
+     * @since 1.0
      */
     public static ReentrantLock reentrant(String spec) {
         return reentrant(spec, false);
     }
 
     /**
-     * As {@link #reentrant(String)}, recording statistics when {@code recordStats}.
+     * As {@link #reentrant(String)}, recording statistics when {@code recordStats} (refused, as by
+     * {@link #create(String, boolean)}, for {@code jdk} and {@code jdk-fair}).
      *
-     * @throws IllegalArgumentException as {@link #reentrant(String)}
+     * @throws IllegalArgumentException as {@link #create(String, boolean)}
+     * @since 1.0
      */
     public static ReentrantLock reentrant(String spec, boolean recordStats) {
         Lock lock = create(spec, recordStats);
@@ -190,6 +197,29 @@ public final class Locks {
         throw new IllegalArgumentException("'" + spec + "' is a " + lock.getClass().getName()
                 + ", not a dev.mutexlab.locks.Mutex: use Locks.create for it");
     }
+
+    /**
+     * Whether the lock {@code spec} names records statistics when asked ({@code :stats},
+     * {@link #create(String, boolean)}): every lock of this library does, {@code jdk} and
+     * {@code jdk-fair} do not.
+     *
+     * @throws IllegalArgumentException when {@code spec} names no known lock
+     */
+    public static boolean recordsStatistics(String spec) {
+        return registered(LockSpec.parse(spec).name()).entry().options().containsKey(STATS_FLAG);
+    }
+
+    private static Registered registered(String name) {
+        Registered registered = REGISTRY.get(name);
+        if (registered == null) {
+            throw new IllegalArgumentException("unknown lock '" + name + "' (known: "
+                    + String.join(", ", registeredNames()) + ")");
+        }
+        return registered;
+    }
+
+    /** The flag of every lock that records statistics. */
+    private static final String STATS_FLAG = "stats";
 
     /** The option every lock of this library takes: a name for toString and the JFR events. */
     private static final String NAME_OPTION = "name";

@@ -8,12 +8,27 @@ import java.util.concurrent.locks.Lock;
  * A reentrant mutual-exclusion {@link Lock} with the inspection methods of
  * {@link java.util.concurrent.locks.ReentrantLock} and optional statistics.
  *
- * <p>Every lock in this library implements this interface, so code written against
- * {@code ReentrantLock} keeps working: a thread that holds the lock may acquire it again, each
- * {@code lock} needs its own {@code unlock}, and {@code unlock} by a thread that does not hold the
- * lock throws {@link IllegalMonitorStateException}. A successful acquisition has the memory
- * effects of a volatile read, a release those of a volatile write, as the {@link Lock} contract
- * specifies.
+ * <p>Every lock in this library implements this interface, with {@code ReentrantLock}'s
+ * semantics: a thread that holds the lock may acquire it again, each {@code lock} needs its own
+ * {@code unlock}, and {@code unlock} by a thread that does not hold the lock throws
+ * {@link IllegalMonitorStateException}. A successful acquisition has the memory effects of a
+ * volatile read, a release those of a volatile write, as the {@link Lock} contract specifies.
+ * Code typed as {@link Lock} works unchanged with any of them. A {@code Mutex} is not a
+ * {@code ReentrantLock}: code typed as {@code ReentrantLock} takes {@code Locks.reentrant(spec)},
+ * a {@code ReentrantLock} backed by a mutexlab lock, on which {@code ReentrantLock}'s final methods
+ * {@code isFair}, {@code hasQueuedThreads}, {@code hasQueuedThread} and {@code getQueueLength}
+ * differ from this interface's ({@code docs/migration.md} lists every difference).
+ *
+ * <p>This interface is implemented by the library's locks only and is not meant to be
+ * implemented outside it: a later minor release may add methods to it (see
+ * {@code docs/compatibility.md}). Program against it, or against {@link Lock}; to add behaviour,
+ * wrap a lock rather than implementing this interface.
+ *
+ * <p>Every lock of this library is {@link java.io.Serializable}: its serialized form is an object
+ * of class {@code dev.mutexlab.locks.AbstractMutex$SerialForm} holding the lock's spec, its name
+ * and whether statistics are on, and it deserializes as a new, unlocked lock of the same
+ * configuration, as a deserialized {@code ReentrantLock} comes back unlocked. That class name and
+ * those three fields are part of the API: a lock serialized by 1.x deserializes with any later 1.y.
  *
  * <p>The JDK's tools see a mutexlab lock as they see a {@code ReentrantLock}: the holder lists it
  * under "Locked ownable synchronizers" in {@code jstack -l} and
@@ -33,6 +48,8 @@ import java.util.concurrent.locks.Lock;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public interface Mutex extends Lock {
 

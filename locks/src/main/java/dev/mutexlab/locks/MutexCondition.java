@@ -81,8 +81,20 @@ final class MutexCondition implements Condition {
 
     @Override
     public boolean awaitUntil(Date deadline) throws InterruptedException {
-        long millis = deadline.getTime() - System.currentTimeMillis();
-        return await(millis, TimeUnit.MILLISECONDS);
+        return await(millisUntil(deadline.getTime(), System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * {@code deadlineMillis - nowMillis}, saturated at {@code Long.MIN_VALUE} and {@code Long.MAX_VALUE}:
+     * the plain difference of two wall-clock times wraps round for a deadline near either end of
+     * the range ({@code new Date(Long.MIN_VALUE)} would become a wait of centuries).
+     */
+    static long millisUntil(long deadlineMillis, long nowMillis) {
+        long millis = deadlineMillis - nowMillis;
+        if (((deadlineMillis ^ nowMillis) & (deadlineMillis ^ millis)) < 0L) { // signs differ and the result's flipped
+            return deadlineMillis < nowMillis ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return millis;
     }
 
     /**

@@ -39,6 +39,8 @@ import java.util.Objects;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class SemaphoreMutex extends AbstractMutex {
 

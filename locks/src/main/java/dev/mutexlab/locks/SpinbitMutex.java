@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *     m.unlock();
  * }
  * }</pre>
+ *
+ * @since 1.0
  */
 public final class SpinbitMutex extends AbstractMutex {
 

@@ -41,7 +41,7 @@ class LockContractTest {
 
     /** The lock under test for {@code spec}; a subclass runs the whole contract over another front. */
     Lock create(String spec) {
-        return Locks.create(spec, true);
+        return Locks.create(spec, Locks.recordsStatistics(spec));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -389,6 +389,76 @@ class LockContractTest {
             }
         }), 10_000);
         assertThat(failure.get()).isNull();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void awaitsWhoseDeadlineIsLongPastReturnAtOnce(String spec, ThreadKind kind) throws Exception {
+        // As ReentrantLock's: a deadline at the far end of the range must not wrap round into the future.
+        Lock lock = create(spec);
+        Condition cond = lock.newCondition();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        join(kind.start(() -> {
+            lock.lock();
+            try {
+                assertThat(cond.awaitUntil(new java.util.Date(Long.MIN_VALUE))).isFalse();
+                assertThat(cond.awaitUntil(new java.util.Date(0L))).isFalse();
+                assertThat(cond.awaitNanos(Long.MIN_VALUE)).isLessThanOrEqualTo(0L);
+                assertThat(cond.await(Long.MIN_VALUE, TimeUnit.NANOSECONDS)).isFalse();
+                assertThat(cond.await(Long.MIN_VALUE, TimeUnit.DAYS)).isFalse();
+                assertThat(LockProbe.holdCount(lock)).isEqualTo(1);
+            } catch (Throwable e) {
+                failure.set(e);
+            } finally {
+                lock.unlock();
+            }
+        }), 10_000);
+        assertThat(failure.get()).isNull();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void awaitsWhoseDeadlineIsFarAheadWaitForTheSignal(String spec, ThreadKind kind) throws Exception {
+        // A deadline near Long.MAX_VALUE must neither wrap round into the past nor lose the signal.
+        Lock lock = create(spec);
+        Condition cond = lock.newCondition();
+        List<String> waitsSignalled = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicInteger waitsStarted = new AtomicInteger();
+        Thread t = kind.start(() -> {
+            lock.lock();
+            try {
+                waitsStarted.incrementAndGet();
+                if (cond.awaitUntil(new java.util.Date(Long.MAX_VALUE))) {
+                    waitsSignalled.add("awaitUntil(MAX_VALUE)");
+                }
+                waitsStarted.incrementAndGet();
+                if (cond.await(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
+                    waitsSignalled.add("await(MAX_VALUE ns)");
+                }
+                waitsStarted.incrementAndGet();
+                if (cond.awaitNanos(Long.MAX_VALUE) > 0L) {
+                    waitsSignalled.add("awaitNanos(MAX_VALUE)");
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            } finally {
+                lock.unlock();
+            }
+        });
+        for (int wait = 1; wait <= 3; wait++) {
+            int started = wait;
+            awaitCondition("wait " + wait + " in await", 10_000, () -> waitsStarted.get() == started && isWaiting(t));
+            lock.lock();
+            try {
+                cond.signal();
+            } finally {
+                lock.unlock();
+            }
+        }
+        join(t, 10_000);
+        assertThat(failure.get()).isNull();
+        assertThat(waitsSignalled).containsExactly("awaitUntil(MAX_VALUE)", "await(MAX_VALUE ns)", "awaitNanos(MAX_VALUE)");
     }
 
     @ParameterizedTest(name = "{0} {1}")

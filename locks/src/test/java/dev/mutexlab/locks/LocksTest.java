@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,24 @@ class LocksTest {
         assertThat(((ReentrantLock) Locks.create("jdk")).isFair()).isFalse();
         assertThat(((ReentrantLock) Locks.create("jdk-fair")).isFair()).isTrue();
         assertThat(((Mutex) Locks.create("go:stats")).stats().enabled()).isTrue();
+    }
+
+    @Test
+    void statisticsAreRefusedWhereTheLockRecordsNone() {
+        for (String spec : List.of("jdk", "jdk-fair")) {
+            assertThat(Locks.recordsStatistics(spec)).isFalse();
+            assertThat(Locks.create(spec, false)).isInstanceOf(ReentrantLock.class);
+            assertThatThrownBy(() -> Locks.create(spec, true)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("lock '" + spec + "' records no statistics: create it with recordStats false");
+            assertThatThrownBy(() -> Locks.create(spec + ":stats")).isInstanceOf(IllegalArgumentException.class);
+        }
+        for (String spec : Locks.exampleSpecs()) {
+            if (!spec.startsWith("jdk")) {
+                assertThat(Locks.recordsStatistics(spec)).as(spec).isTrue();
+                assertThat(((Mutex) Locks.create(spec, true)).stats().enabled()).as(spec).isTrue();
+            }
+        }
+        assertThatThrownBy(() -> Locks.recordsStatistics("nosuchlock")).hasMessageContaining("unknown lock 'nosuchlock'");
     }
 
     @Test

@@ -10,6 +10,6 @@ class ReentrantAdapterContractTest extends LockContractTest {
 
     @Override
     Lock create(String spec) {
-        return Locks.reentrant(spec, true);
+        return Locks.reentrant(spec, Locks.recordsStatistics(spec));
     }
 }

@@ -31,7 +31,7 @@ class SerializationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void aHeldLockDeserializesUnlockedWithItsConfiguration(String spec) throws Exception {
-        Lock lock = Locks.create(spec, true);
+        Lock lock = Locks.create(spec, Locks.recordsStatistics(spec));
         assertThat(lock).isInstanceOf(Serializable.class);
         lock.lock();
         lock.lock();

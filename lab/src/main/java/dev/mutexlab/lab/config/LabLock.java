@@ -92,9 +92,9 @@ public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
         return lockSpec.equals(SYNCHRONIZED);
     }
 
-    /** A fresh library lock with statistics on (not for {@code synchronized}). */
+    /** A fresh library lock, with statistics on where it records them (not for {@code synchronized}). */
     public Lock newLock() {
-        return Locks.create(lockSpec, true);
+        return Locks.create(lockSpec, Locks.recordsStatistics(lockSpec));
     }
 
     @Override

@@ -191,7 +191,12 @@ abstract class ControlLock implements Lock {
 
         @Override
         public boolean awaitUntil(Date deadline) throws InterruptedException {
-            return await(deadline.getTime() - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+            // Compared before subtracting: the difference of two wall-clock times wraps round for a
+            // deadline near either end of the range (new Date(Long.MIN_VALUE) would wait for centuries).
+            long deadlineMillis = deadline.getTime();
+            long nowMillis = System.currentTimeMillis();
+            long millis = deadlineMillis <= nowMillis ? 0L : deadlineMillis - nowMillis;
+            return await(millis < 0L ? Long.MAX_VALUE : millis, TimeUnit.MILLISECONDS);
         }
 
         /** @return true if signalled */

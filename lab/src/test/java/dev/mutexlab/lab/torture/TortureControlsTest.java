@@ -4,7 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mutexlab.locks.Locks;
+import java.util.Date;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The broken controls are the lab's: torture reaches them here, the library cannot name them. */
 class TortureControlsTest {
@@ -39,5 +45,27 @@ class TortureControlsTest {
         lock.unlock();
         assertThat(lock.tryLock()).isTrue();
         lock.unlock();
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theControlsConditionsReturnAtOnceForADeadlineLongPast() throws Exception {
+        for (String spec : TortureControls.examples().keySet()) {
+            Lock lock = TortureControls.create(spec);
+            Condition cond = lock.newCondition();
+            AtomicReference<Object> outcome = new AtomicReference<>("still waiting");
+            Thread t = Thread.ofPlatform().daemon().start(() -> {
+                lock.lock();
+                try {
+                    outcome.set(cond.awaitUntil(new Date(Long.MIN_VALUE)) || cond.awaitNanos(Long.MIN_VALUE) > 0L);
+                } catch (Throwable e) {
+                    outcome.set(e);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            t.join(10_000);
+            assertThat(outcome.get()).as("%s: awaitUntil(new Date(Long.MIN_VALUE))", spec).isEqualTo(false);
+        }
     }
 }
