@@ -20,7 +20,8 @@ import java.util.Set;
  * <tr><td>{@code profile}</td><td>off</td><td>time acquisitions and holds per allocation site</td></tr>
  * <tr><td>{@code frames=N}</td><td>0</td><td>attribute a site N frames above the allocation</td></tr>
  * <tr><td>{@code sample=N}</td><td>1</td><td>time one acquisition in N per thread and site</td></tr>
- * <tr><td>{@code out=FILE}</td><td>none</td><td>write the JSON report there at exit</td></tr>
+ * <tr><td>{@code out=FILE}</td><td>none</td><td>write the JSON report there at exit ({@code {pid}} in
+ *     FILE becomes the process id)</td></tr>
  * <tr><td>{@code include=P+P}, {@code exclude=P+P}</td><td>all / none</td><td>class-name prefixes</td></tr>
  * <tr><td>{@code jdk=true|false}</td><td>true</td><td>rewrite the JDK's classes loaded after premain</td></tr>
  * <tr><td>{@code report=stderr|none}</td><td>stderr</td><td>the summary (and table) at exit</td></tr>
@@ -87,7 +88,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                     case "profile" -> profile = flag(key, value);
                     case "frames" -> frames = number(key, value, 0, 64);
                     case "sample" -> sample = number(key, value, 1, 1 << 20);
-                    case "out" -> out = Path.of(required(key, value));
+                    case "out" -> out = Path.of(required(key, value).replace("{pid}", Long.toString(ProcessHandle.current().pid())));
                     case "include" -> include = prefixes(key, value);
                     case "exclude" -> exclude = prefixes(key, value);
                     case "jdk" -> jdk = bool(key, required(key, value));

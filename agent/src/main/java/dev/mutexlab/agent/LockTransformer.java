@@ -23,8 +23,10 @@ import java.util.Set;
  */
 public final class LockTransformer implements ClassFileTransformer {
 
-    /** Never rewritten (internal names): the agent, the library, the lock classes themselves, the machinery. */
-    static final List<String> NEVER = List.of("dev/mutexlab/agent/", "dev/mutexlab/locks/",
+    /** The agent's own package (its direct classes only) and its runtime package. */
+    private static final String AGENT_PACKAGE = "dev/mutexlab/agent/";
+    /** Never rewritten (internal names): the agent's runtime, the library, the lock classes themselves, the machinery. */
+    static final List<String> NEVER = List.of("dev/mutexlab/agent/runtime/", "dev/mutexlab/locks/",
             "java/util/concurrent/locks/", "jdk/jfr/", "java/lang/classfile/", "jdk/internal/classfile/",
             "java/lang/instrument/", "sun/instrument/");
     /** The JDK's own classes, which {@code jdk=false} leaves alone. */
@@ -92,6 +94,9 @@ public final class LockTransformer implements ClassFileTransformer {
     }
 
     static boolean never(String internalName) {
+        if (internalName.startsWith(AGENT_PACKAGE) && internalName.indexOf('/', AGENT_PACKAGE.length()) < 0) {
+            return true;
+        }
         for (String prefix : NEVER) {
             if (internalName.startsWith(prefix)) {
                 return true;

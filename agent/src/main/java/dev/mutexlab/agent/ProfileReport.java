@@ -191,7 +191,7 @@ public final class ProfileReport {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        Path tmp = Files.createTempFile(dir, absolute.getFileName().toString(), ".tmp");
+        Path tmp = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.writeString(tmp, json(), StandardCharsets.UTF_8);
             try {

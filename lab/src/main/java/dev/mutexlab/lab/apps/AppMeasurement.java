@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
@@ -37,8 +38,22 @@ public final class AppMeasurement {
         if (lock.isMonitor()) {
             return null;
         }
-        return lock.yieldAfterUnlock() ? () -> new YieldingLock(Locks.create(lock.lockSpec()), lock)
-                : () -> Locks.create(lock.lockSpec());
+        return lock.yieldAfterUnlock() ? () -> new YieldingLock(create(lock.lockSpec()), lock)
+                : () -> create(lock.lockSpec());
+    }
+
+    /**
+     * A lock of {@code spec}. The JDK's locks are allocated here, in the lab's own code, rather than
+     * inside the library: a Java agent that rewrites {@code new ReentrantLock(..)} (mutexlab-agent,
+     * which never touches the library) then sees the apps' locks, so its profiler's overhead can be
+     * measured on these workloads ({@code scripts/measure-profiler.sh}).
+     */
+    private static Lock create(String spec) {
+        return switch (spec) {
+            case "jdk" -> new ReentrantLock(false);
+            case "jdk-fair" -> new ReentrantLock(true);
+            default -> Locks.create(spec);
+        };
     }
 
     /**

@@ -1,0 +1,161 @@
+package dev.mutexlab.agent.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void logbackFileAppenderRunsOnTheSwappedLockWithEveryLineAndAProfile() throws Exception {
+        Path log = dir.resolve("app.log");
+        Path report = dir.resolve("profile.json");
+        int lines = 2000;
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,profile,out=" + report, List.of(),
+                LogbackProgram.class, log.toString(), Integer.toString(lines));
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.ProfiledSwappedLock");
+        // The waiting thread's thread info names the library's lock, as jstack would.
+        assertThat(run.stdout()).containsPattern("WAITING_ON=dev\\.mutexlab\\.locks\\.");
+
+        List<String> written = Files.readAllLines(log);
+        Set<String> expected = new HashSet<>();
+        for (int t = 0; t < 8; t++) {
+            for (int i = 0; i < lines; i++) {
+                expected.add("t" + t + " line " + i);
+            }
+        }
+        expected.add("waiter line");
+        assertThat(written).hasSize(expected.size());
+        assertThat(new HashSet<>(written)).isEqualTo(expected);
+
+        JsonNode json = JSON.readTree(report.toFile());
+        assertThat(json.get("schema").asText()).isEqualTo("mutexlab.profile/1");
+        JsonNode rewritten = find(json.get("rewrites").get("sites"), "ch.qos.logback.core.OutputStreamAppender");
+        assertThat(rewritten).as("the appender's site in rewrites.sites").isNotNull();
+        assertThat(rewritten.get("instances").asLong()).isGreaterThanOrEqualTo(1);
+        JsonNode site = find(json.get("sites"), "ch.qos.logback.core.OutputStreamAppender");
+        assertThat(site).as("the appender's site in sites").isNotNull();
+        assertThat(site.get("lockClass").asText()).isEqualTo("dev.mutexlab.agent.runtime.ProfiledSwappedLock");
+        assertThat(site.get("acquisitions").asLong()).isGreaterThanOrEqualTo(8L * lines);
+        assertThat(site.get("holdNanos").get("count").asLong()).isPositive();
+        assertThat(site.get("holdNanos").get("buckets").size()).isPositive();
+        assertThat(site.get("waitNanos").get("count").asLong()).isPositive();
+        assertThat(site.get("contended").asLong()).isPositive();
+        assertThat(site.get("threads").asLong()).isGreaterThanOrEqualTo(9);
+        // The exit summary on stderr carries the lock_stat-like table.
+        assertThat(run.stderr()).contains("hold p99").contains("OutputStreamAppender");
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aJdkQueueGetsTheSwappedLockAndLosesNoItem() throws Exception {
+        Path report = dir.resolve("swap.json");
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,out=" + report,
+                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "20000");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout())
+                .contains("LBQ_PUTLOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
+                .contains("LBQ_TAKELOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
+                .contains("ABQ_LOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
+                .contains("LBQ_SUM_OK=true")
+                .contains("ABQ_SUM_OK=true");
+        JsonNode json = JSON.readTree(report.toFile());
+        assertThat(find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue")).isNotNull();
+        assertThat(json.has("sites")).as("no profile without the profile option").isFalse();
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aReentrantLockSubclassIsReparentedAndBehaves() throws Exception {
+        for (String options : List.of("lock=lineup", "profile", "lock=go,profile")) {
+            Path report = dir.resolve("reparent-" + options.replace(',', '-').replace('=', '-') + ".json");
+            ChildJvm.Outcome run = ChildJvm.run(options + ",out=" + report, List.of(), ReparentProgram.class, "20000");
+            assertThat(run.exitCode()).as(options + ": " + run.stderr()).isZero();
+            String expectedSuper = options.equals("lock=lineup") ? "dev.mutexlab.agent.runtime.SwappedReentrantLock"
+                    : options.equals("profile") ? "dev.mutexlab.agent.runtime.ProfiledReentrantLock"
+                    : "dev.mutexlab.agent.runtime.ProfiledSwappedLock";
+            assertThat(run.stdout()).as(options)
+                    .contains("SUPER=" + expectedSuper)
+                    .contains("IN_ORDER=true")
+                    .contains("HAS_WAITERS=false")
+                    .contains("HOLD_COUNT=1")
+                    .contains("LOCK_CALLS_AT_LEAST=true");
+            JsonNode json = JSON.readTree(report.toFile());
+            JsonNode site = find(json.get("rewrites").get("sites"), ReparentProgram.Buffer.class.getName());
+            assertThat(site).as(options).isNotNull();
+            assertThat(site.get("kind").asText()).isEqualTo("reparent");
+            if (options.contains("profile")) {
+                JsonNode profiled = find(json.get("sites"), ReparentProgram.Buffer.class.getName());
+                assertThat(profiled.get("conditionWaits").asLong() + profiled.get("acquisitions").asLong()).isPositive();
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void badOptionsStopTheJvmWithOneLineBeforeMain() throws Exception {
+        for (String options : List.of("lock=nosuchlock", "=3", "bogus=1", "sample=abc", "sample=0", "lock=go:threshold=x",
+                "fair=maybe")) {
+            ChildJvm.Outcome run = ChildJvm.run(options, List.of(), PlainProgram.class);
+            assertThat(run.exitCode()).as(options).isEqualTo(2);
+            assertThat(run.stdout()).as(options).doesNotContain("MAIN RAN");
+            List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
+            assertThat(lines).as(options + ": " + run.stderr()).hasSize(1);
+            assertThat(lines.getFirst()).startsWith("mutexlab-agent: ").doesNotContain("Exception");
+        }
+        ChildJvm.Outcome spec = ChildJvm.run("lock=nosuchlock", List.of(), PlainProgram.class);
+        assertThat(spec.stderr()).contains("lock").contains("nosuchlock");
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aClassThatFailsToTransformIsReportedAndTheProgramRuns() throws Exception {
+        Path report = dir.resolve("fail.json");
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,fail=" + FailTarget.class.getName() + ",out=" + report,
+                List.of(), PlainProgram.class);
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("MAIN RAN").contains("LOCKCLASS=java.util.concurrent.locks.ReentrantLock");
+        JsonNode json = JSON.readTree(report.toFile());
+        JsonNode skipped = find(json.get("rewrites").get("skipped"), FailTarget.class.getName());
+        assertThat(skipped).isNotNull();
+        assertThat(skipped.get("reason").asText()).startsWith("failed: ").contains("fail=");
+        assertThat(run.stderr()).contains("skipped").contains(FailTarget.class.getName());
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void withoutTheFailOptionTheSameClassIsSwapped() throws Exception {
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup", List.of(), PlainProgram.class);
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.SwappedReentrantLock");
+    }
+
+    private static JsonNode find(JsonNode array, String className) {
+        if (array == null) {
+            return null;
+        }
+        for (JsonNode n : array) {
+            if (n.get("class").asText().equals(className)) {
+                return n;
+            }
+        }
+        return null;
+    }
+}
