@@ -115,4 +115,19 @@ class RealEndToEndTest {
         assertThat(a.exit()).as(a.err()).isZero();
         assertThat(a.out()).containsAnyOf("1. java.util.concurrent.ArrayBlockingQueue", "No lock in this program is contended");
     }
+
+    @Test
+    @Timeout(120)
+    void aLockTheAgentRefusesIsOneLineBeforeAnythingRuns() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(AGENT), "the agent jar is built");
+        Path out = dir.resolve("real.json");
+        // jdk-fair: the agent cannot swap in the program's own lock made fair (RealCommand.DEFAULT_LOCKS says so)
+        Run r = cli("real", "--locks", "jdk,jdk-fair", "--workloads", "queue", "--threads", "platform", "--procs", "1",
+                "--runs", "1", "--duration", "100ms", "--out", out.toString());
+
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("the agent does not take lock 'jdk-fair'").contains("mutexlab-agent:");
+        assertThat(Files.exists(out)).isFalse();
+    }
 }

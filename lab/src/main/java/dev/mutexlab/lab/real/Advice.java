@@ -100,7 +100,7 @@ public final class Advice {
                     + " %d) on %d CPUs%n", i + 1, site.site(), site.acquisitions(), 100 * site.contendedShare(),
                     s.meanWaiting(), site.maxWaiting(), r.cpus());
             out.printf("   the lab's nearest shape: %s%n", s.point());
-            Optional<SeedLoop.Pick> pick = results.stream().map(f -> SeedLoop.pick(f, s.point(), List.of()))
+            Optional<SeedLoop.Pick> pick = results.stream().map(f -> SeedLoop.pick(f, s.point(), swappable(f)))
                     .flatMap(Optional::stream).min(Comparator.comparingDouble(SeedLoop.Pick::distance));
             if (pick.isPresent()) {
                 SeedLoop.Pick p = pick.get();
@@ -110,10 +110,24 @@ public final class Advice {
             } else {
                 out.printf("   no result given covers it; measure it (about a minute):%n     %s%n"
                                 + "   then: ./mutexlab advise %s --results shape.json%n",
-                        s.point().runCommand(List.of("lineup", "go", "go:threshold=0", "jdk", "jdk-fair", "spinbit", "kernel"),
+                        s.point().runCommand(List.of("lineup", "go", "go:threshold=0", "jdk", "spinbit", "kernel"),
                                 "shape.json"), profileFile);
             }
         }
+    }
+
+    /**
+     * The locks of a result the agent can swap in: library specs, less {@code jdk-fair} (the agent refuses
+     * it), {@code synchronized} and {@code +yield} columns (not locks a program allocates).
+     */
+    static java.util.Set<String> swappable(ResultFiles.Loaded f) {
+        java.util.Set<String> specs = new java.util.TreeSet<>();
+        f.groups().forEach(g -> g.shapes().forEach(s -> s.locks().forEach(l -> specs.add(l.spec()))));
+        specs.removeIf(spec -> spec.equals("jdk-fair") || !dev.mutexlab.locks.Locks.isKnown(spec));
+        if (specs.isEmpty()) {
+            specs.add("(none)"); // no lock of the file can be tried; an empty set would mean every lock
+        }
+        return specs;
     }
 
     /** The program's command with the agent swapping in {@code lock} (the main part as the JVM recorded it). */

@@ -6,6 +6,7 @@ import dev.mutexlab.lab.results.Machine;
 import dev.mutexlab.lab.results.ProfileReport;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.runner.ChildJvm;
 import dev.mutexlab.lab.runner.ChildProtocol;
@@ -244,6 +245,30 @@ public final class RealRunner implements Measuring<RealResult> {
     @Override
     public void stopChild() {
         child.stop();
+    }
+
+    /**
+     * Asks the agent, once per lock, whether it takes {@code lock=SPEC} (a JVM that only prints its
+     * version), so that a lock it refuses is one line before anything is measured, not a failure in the
+     * middle of a long run.
+     *
+     * @throws UsageException with the agent's own line for the first lock it refuses
+     */
+    public static void checkAgentTakes(Path agent, List<String> locks) throws IOException, InterruptedException {
+        for (String lock : locks) {
+            if (lock.equals(NO_SWAP)) {
+                continue;
+            }
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-javaagent:" + agent + "=lock=" + lock + ",report=none", "-version")
+                    .redirectErrorStream(true).start();
+            String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                String line = output.lines().filter(l -> l.startsWith("mutexlab-agent:")).findFirst()
+                        .orElse("exit " + p.exitValue());
+                throw new UsageException("the agent does not take lock '" + lock + "': " + line);
+            }
+        }
     }
 
     /** The samples whose workload check failed, in measured order. */
