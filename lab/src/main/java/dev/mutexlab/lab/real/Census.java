@@ -178,7 +178,8 @@ public final class Census {
         if (!unmeasured.isEmpty()) {
             out.println("Shapes no seed-loop result covers; measure them, then pass the files with --results:");
             unmeasured.stream().distinct().forEach(pt -> out.println("  " + pt.runCommand(r.config().locks(),
-                    "results/shape-" + pt.threads() + "-" + pt.workers() + "w-" + SeedLoop.duration(pt.holdNanos()) + ".json")));
+                    "results/shape-" + pt.threads() + "-p" + pt.procs() + "-" + pt.workers() + "w-"
+                    + SeedLoop.duration(pt.holdNanos()) + "-" + SeedLoop.duration(pt.outsideNanos()) + ".json")));
         }
     }
 
