@@ -1,6 +1,10 @@
 package dev.mutexlab.lab;
 
+import dev.mutexlab.lab.cli.AdviseCommand;
 import dev.mutexlab.lab.cli.AppsCommand;
+import dev.mutexlab.lab.cli.CensusCommand;
+import dev.mutexlab.lab.cli.ProfileCommand;
+import dev.mutexlab.lab.cli.RealCommand;
 import dev.mutexlab.lab.cli.FairnessCommand;
 import dev.mutexlab.lab.cli.CommandDefaults;
 import dev.mutexlab.lab.cli.JmhCommand;
@@ -29,7 +33,8 @@ import picocli.CommandLine.Command;
         description = "Mutex designs from Go and Linux as Java Locks, and a lab that measures them.",
         subcommands = {LocksCommand.class, RunCommand.class, SweepCommand.class, ReportCommand.class, CompareCommand.class,
                 UncontendedCommand.class, JmhCommand.class, TortureCommand.class, SuiteCommand.class, FairnessCommand.class,
-                AppsCommand.class, ReproduceCommand.class,
+                AppsCommand.class, RealCommand.class, ProfileCommand.class, AdviseCommand.class, CensusCommand.class,
+                ReproduceCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     public static void main(String[] args) {

@@ -39,7 +39,7 @@ class LayeringTest {
             List.of("runner"),
             List.of("compare"),
             List.of("report"),
-            List.of("sweep", "gobench", "fairness", "torture", "gotoolchain", "jmh", "apps"),
+            List.of("sweep", "gobench", "fairness", "torture", "gotoolchain", "jmh", "apps", "real"),
             List.of("reproduce"),
             List.of("cli"),
             List.of(TOP));

@@ -58,9 +58,20 @@ public final class AppsTable {
 
     public static void print(AppsResult r, PrintWriter out) {
         AppsResult.Config c = r.config();
+        print(r, out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload, keys %d, Zipf s=%.2f,"
+                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.keys(), c.skew(),
+                c.outsideNanos() / 1e3), true);
+    }
+
+    /**
+     * The table with {@code header} above each group; {@code waits}: with the wait-to-acquire columns
+     * (left out where the harness cannot time the lock, as in the real programs).
+     */
+    public static void print(AppsResult r, PrintWriter out, java.util.function.Function<AppsResult.Group, String> header,
+                             boolean waits) {
+        AppsResult.Config c = r.config();
         for (AppsResult.Group g : r.groups()) {
-            out.printf(Locale.ROOT, "%n%s threads, P=%d (%s); %d threads per workload, keys %d, Zipf s=%.2f, outside %.1f us%n",
-                    g.threads(), g.procs(), g.enforcement(), c.workers(), c.keys(), c.skew(), c.outsideNanos() / 1e3);
+            out.printf("%n%s%n", header.apply(g));
             LinkedHashSet<String> workloads = new LinkedHashSet<>(c.workloads());
             for (String w : workloads) {
                 List<Row> rows = rows(g, w, c.locks());
@@ -69,20 +80,23 @@ public final class AppsTable {
                 }
                 String best = rows.stream().max(Comparator.comparingDouble(x -> x.opsPerSec().median())).map(Row::lock).orElse("");
                 out.printf("%n  %s%n", w);
-                out.printf("  %-20s %10s %19s %6s %9s %9s %9s %9s %9s %9s %8s %6s  %s%n", "lock", "ops/s", "(min-max)",
-                        "ratio", "p50 us", "p99 us", "p99.9 us", "max us", "wait p99", "wait max", "CPU ns/op", "Jain", "check");
+                out.printf("  %-20s %10s %19s %6s %9s %9s %9s %9s " + (waits ? "%9s %9s " : "%s%s") + "%8s %6s  %s%n",
+                        "lock", "ops/s", "(min-max)", "ratio", "p50 us", "p99 us", "p99.9 us", "max us",
+                        waits ? "wait p99" : "", waits ? "wait max" : "", "CPU ns/op", "Jain", "check");
                 for (Row row : rows) {
                     AppsResult.Sample m = row.median();
-                    out.printf(Locale.ROOT, "  %-20s %10.0f %19s %6.2f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %6.3f  %s%n",
+                    String waitColumns = waits ? String.format(Locale.ROOT, "%9.1f %9.1f ", m.waits().p99Nanos() / 1e3,
+                            m.waits().maxNanos() / 1e3) : "";
+                    out.printf(Locale.ROOT, "  %-20s %10.0f %19s %6.2f %9.1f %9.1f %9.1f %9.1f %s%8.0f %6.3f  %s%n",
                             (row.lock().equals(best) ? "*" : " ") + row.lock(), row.opsPerSec().median(),
                             String.format(Locale.ROOT, "(%.0f-%.0f)", row.opsPerSec().min(), row.opsPerSec().max()),
                             row.ratio().median(), m.latency().p50Nanos() / 1e3, m.latency().p99Nanos() / 1e3,
-                            m.latency().p999Nanos() / 1e3, m.latency().maxNanos() / 1e3, m.waits().p99Nanos() / 1e3,
-                            m.waits().maxNanos() / 1e3, row.cpuNanosPerOp(), row.jain(), row.check());
+                            m.latency().p999Nanos() / 1e3, m.latency().maxNanos() / 1e3, waitColumns,
+                            row.cpuNanosPerOp(), row.jain(), row.check());
                 }
             }
         }
-        out.printf("%n* = most ops/s; ratio = ops/s / %s's within each batch (median); latency and waits of each lock's"
-                + " median batch.%n", c.locks().isEmpty() ? "the first lock" : c.locks().getFirst());
+        out.printf("%n* = most ops/s; ratio = ops/s / %s's within each batch (median); latency%s of each lock's"
+                + " median batch.%n", c.locks().isEmpty() ? "the first lock" : c.locks().getFirst(), waits ? " and waits" : "");
     }
 }

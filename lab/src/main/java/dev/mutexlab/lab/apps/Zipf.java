@@ -7,10 +7,10 @@ import java.util.SplittableRandom;
  * to {@code 1 / (k+1)^s}, so key 0 is the hottest; {@code s = 0} is uniform. Sampling inverts the
  * cumulative distribution, precomputed once, by binary search (about 14 steps for 10,000 keys).
  */
-final class Zipf {
+public final class Zipf {
     private final double[] cumulative;
 
-    Zipf(int n, double s) {
+    public Zipf(int n, double s) {
         if (n < 1) {
             throw new IllegalArgumentException("a Zipf distribution needs at least one key");
         }
@@ -37,7 +37,7 @@ final class Zipf {
     }
 
     /** A key. */
-    int next(SplittableRandom random) {
+    public int next(SplittableRandom random) {
         double u = random.nextDouble();
         int lo = 0;
         int hi = cumulative.length - 1;

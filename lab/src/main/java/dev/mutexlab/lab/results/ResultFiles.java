@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Reads a result file of any kind the lab measures — {@code mutexlab.run/1.1} and {@code /1},
  * {@code mutexlab.sweep/1.1} and {@code /1},
- * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1}, {@code mutexlab.apps/1} — for the commands that read them back
+ * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1}, {@code mutexlab.apps/1}, {@code mutexlab.real/1} — for the commands that read them back
  * ({@code report}, {@code compare}). Anything else (another schema, a torture report, truncated or
  * corrupt JSON, a file missing its groups) is bad input: {@link UsageException} with one line naming
  * the file and the problem.
@@ -19,7 +19,7 @@ import java.util.List;
 public final class ResultFiles {
     /** The schemas {@link #load} reads. */
     public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, RunResult.SCHEMA_1_0, SweepResult.SCHEMA,
-            SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA);
+            SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA, RealResult.SCHEMA);
 
     private ResultFiles() {
     }
@@ -29,8 +29,8 @@ public final class ResultFiles {
      *
      * @param file    where it was read from
      * @param schema  its schema
-     * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult}, {@link FairnessResult} or
-     *                {@link AppsResult}
+     * @param result  a {@link RunResult}, {@link SweepResult}, {@link SuiteResult}, {@link FairnessResult},
+     *                {@link AppsResult} or {@link RealResult}
      */
     public record Loaded(Path file, String schema, Result result) {
         public RunResult run() {
@@ -49,8 +49,13 @@ public final class ResultFiles {
             return result instanceof FairnessResult r ? r : null;
         }
 
+        /** An apps result, or a real-programs result's samples seen as one (same samples, same charts). */
         public AppsResult apps() {
-            return result instanceof AppsResult r ? r : null;
+            return result instanceof AppsResult r ? r : result instanceof RealResult r ? r.asApps() : null;
+        }
+
+        public RealResult real() {
+            return result instanceof RealResult r ? r : null;
         }
 
         public boolean isSweep() {
@@ -93,6 +98,8 @@ public final class ResultFiles {
                         && r.groups().stream().allMatch(g -> g.samples() != null);
                 case AppsResult r -> r.config() != null && r.groups() != null
                         && r.groups().stream().allMatch(g -> g.samples() != null);
+                case RealResult r -> r.config() != null && r.groups() != null && r.profiles() != null
+                        && r.groups().stream().allMatch(g -> g.samples() != null);
                 default -> groups() != null && config() != null && groups().stream().allMatch(g -> g.shapes() != null);
             };
         }
@@ -126,6 +133,7 @@ public final class ResultFiles {
                 case SuiteResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
                 case FairnessResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
                 case AppsResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
+                case RealResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RealResult.class));
                 case "" -> throw new UsageException(file + ": not a mutexlab result file (no \"schema\" field)");
                 case "mutexlab.torture/1" -> throw new UsageException(file + ": a torture report (" + schema
                         + "), not a measurement result");

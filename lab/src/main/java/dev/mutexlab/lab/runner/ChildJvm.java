@@ -19,8 +19,22 @@ public final class ChildJvm {
     /** Runs the child to the end, passing each line it prints to {@code lines}; returns its exit status. */
     public int run(int procs, ThreadKind kind, List<String> extraJvmOptions, Class<?> mainClass, List<String> args,
                    Consumer<String> lines) throws IOException, InterruptedException {
-        List<String> cmd = Confinement.javaCommand(procs, kind, extraJvmOptions);
-        cmd.add(mainClass.getName());
+        return run(Confinement.javaCommand(procs, kind, extraJvmOptions), mainClass.getName(), args, lines);
+    }
+
+    /**
+     * Runs {@code mainClass} of another module on {@code classPath} (jars the lab does not carry), as
+     * {@link #run(int, ThreadKind, List, Class, List, Consumer)} does.
+     */
+    public int run(int procs, ThreadKind kind, List<String> extraJvmOptions, String classPath, String mainClass,
+                   List<String> args, Consumer<String> lines) throws IOException, InterruptedException {
+        return run(Confinement.javaCommand(procs, kind, extraJvmOptions, classPath), mainClass, args, lines);
+    }
+
+    private int run(List<String> javaCommand, String mainClass, List<String> args, Consumer<String> lines)
+            throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(javaCommand);
+        cmd.add(mainClass);
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         process = p;

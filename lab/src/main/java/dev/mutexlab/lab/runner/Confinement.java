@@ -76,6 +76,11 @@ public final class Confinement {
 
     /** The command prefix and JVM options that confine a child to {@code procs} CPUs. */
     public static List<String> javaCommand(int procs, ThreadKind kind, List<String> extraJvmOptions) {
+        return javaCommand(procs, kind, extraJvmOptions, System.getProperty("java.class.path"));
+    }
+
+    /** {@link #javaCommand(int, ThreadKind, List)} with the child's own class path (another module's jars). */
+    public static List<String> javaCommand(int procs, ThreadKind kind, List<String> extraJvmOptions, String classPath) {
         List<String> cmd = new ArrayList<>(tasksetPrefix(procs));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:ActiveProcessorCount=" + procs);
@@ -85,7 +90,7 @@ public final class Confinement {
         }
         cmd.addAll(extraJvmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         return cmd;
     }
 

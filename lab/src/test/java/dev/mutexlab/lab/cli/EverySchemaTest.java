@@ -26,7 +26,8 @@ class EverySchemaTest {
 
     @ParameterizedTest
     @CsvSource({"run-small.json, mutexlab.run/1", "run-instruments.json, mutexlab.run/1.1", "sweep-small.json, mutexlab.sweep/1", "suite-small.json, mutexlab.suite/1",
-            "fairness-small.json, mutexlab.fairness/1", "apps-small.json, mutexlab.apps/1"})
+            "fairness-small.json, mutexlab.fairness/1", "apps-small.json, mutexlab.apps/1",
+            "real-small.json, mutexlab.real/1"})
     void reportDrawsEverySchema(String file, String schema) throws Exception {
         Path html = dir.resolve("report.html");
         Cli r = Cli.run("report", resource(file).toString(), "-o", html.toString());
@@ -38,7 +39,8 @@ class EverySchemaTest {
 
     @ParameterizedTest
     @CsvSource({"run-small.json, throughput", "sweep-small.json, throughput", "suite-small.json, ns/op",
-            "fairness-small.json, deviance µs/op", "apps-small.json, p99 latency µs/op"})
+            "fairness-small.json, deviance µs/op", "apps-small.json, p99 latency µs/op",
+            "real-small.json, p99 latency µs/op"})
     void compareReadsEverySchema(String file, String metric) throws Exception {
         Cli r = Cli.run("compare", resource(file).toString(), resource(file).toString());
 

@@ -1,0 +1,135 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.real.Advice;
+import dev.mutexlab.lab.real.Jars;
+import dev.mutexlab.lab.results.UsageException;
+import dev.mutexlab.locks.Locks;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code mutexlab profile -- java ...}: runs a program with the agent's lock profiler and prints its sites. */
+@Command(name = "profile", mixinStandardHelpOptions = true, description = {
+        "Run a command with the mutexlab agent in profile mode and print, per ReentrantLock allocation site,",
+        "acquisitions, share contended, hold / wait / outside-time percentiles and threads waiting (lock_stat-like).",
+        "A command starting with 'java' gets -javaagent:... as its first option; any other (a script, mvn exec) gets",
+        "it through JAVA_TOOL_OPTIONS, which every JVM it starts reads (the last to exit writes the file).",
+        "Then: ./mutexlab advise FILE. Example: ./mutexlab profile --out p.json -- java -jar app.jar"},
+        sortOptions = false)
+public final class ProfileCommand implements Callable<Integer>, CommandDefaults.Defaults {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutOption out;
+
+    @Option(names = "--lock", paramLabel = "SPEC",
+            description = "Also swap the program's locks to this spec while profiling (see 'mutexlab locks'). Default: none")
+    String lock;
+
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "0",
+            description = "Attribute a site N frames above the allocation (wrappers such as Jetty's AutoLock). Default: ${DEFAULT-VALUE}")
+    int frames;
+
+    @Option(names = "--sample", paramLabel = "N", defaultValue = "1",
+            description = "Time one acquisition in N (for sub-100 ns holds). Default: ${DEFAULT-VALUE}")
+    int sample;
+
+    @Option(names = "--threads", paramLabel = "KIND", converter = Converters.ThreadKindConverter.class,
+            defaultValue = "platform", description = "The program's threads, for the shapes printed. Default: ${DEFAULT-VALUE}")
+    dev.mutexlab.lab.config.ThreadKind threads;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The program to run, after '--'")
+    List<String> command;
+
+    @Override
+    public Map<String, String> defaults() {
+        return Map.of("--out", "results/profile-" + OutOption.TIME + ".json");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (lock != null && !Locks.isKnown(lock)) {
+            throw new UsageException("--lock: unknown lock '" + lock + "' (see 'mutexlab locks')");
+        }
+        if (frames < 0 || sample < 1) {
+            throw new UsageException(frames < 0 ? "--frames must be 0 or more" : "--sample must be 1 or more");
+        }
+        Path file = out.file().toAbsolutePath();
+        Path agent = Jars.agent();
+        ProcessBuilder pb = new ProcessBuilder(command(agent, file)).inheritIO();
+        if (!isJava(command.getFirst())) {
+            String previous = System.getenv("JAVA_TOOL_OPTIONS");
+            pb.environment().put("JAVA_TOOL_OPTIONS", (previous == null ? "" : previous + " ") + agentOption(agent, file));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int exit;
+        try {
+            exit = pb.start().waitFor();
+        } catch (java.io.IOException e) {
+            throw new UsageException("cannot run '" + command.getFirst() + "': " + e.getMessage());
+        }
+        if (!Advice.exists(file)) {
+            err.printf("mutexlab profile: the program exited with status %d and the agent wrote no profile to %s%n", exit, file);
+            return exit == 0 ? ExitCode.FAILURE : exit;
+        }
+        Advice.printSites(Advice.read(file), threads.label(), stdout);
+        stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%nTo try a lock: %s%n", file, file, tryCommand(agent));
+        if (exit != 0) {
+            err.printf("mutexlab profile: the program exited with status %d%n", exit);
+        }
+        return exit;
+    }
+
+    /** The command to run: the agent inserted after {@code java}, or the command as given (JAVA_TOOL_OPTIONS). */
+    List<String> command(Path agent, Path file) {
+        List<String> cmd = new ArrayList<>(command);
+        if (isJava(cmd.getFirst())) {
+            cmd.add(1, agentOption(agent, file));
+        }
+        return cmd;
+    }
+
+    /** This command with the agent swapping in a lock instead of profiling ({@code SPEC} to fill in). */
+    String tryCommand(Path agent) {
+        String swap = "-javaagent:" + agent + "=lock=SPEC";
+        List<String> cmd = new ArrayList<>(command.stream().map(a -> a.isEmpty() || a.matches(".*[\\s'\"$`].*")
+                ? "'" + a.replace("'", "'\\''") + "'" : a).toList());
+        if (isJava(command.getFirst())) {
+            cmd.add(1, swap);
+            return String.join(" ", cmd);
+        }
+        return "JAVA_TOOL_OPTIONS=" + swap + " " + String.join(" ", cmd);
+    }
+
+    String agentOption(Path agent, Path file) {
+        List<String> options = new ArrayList<>();
+        if (lock != null) {
+            options.add("lock=" + lock);
+        }
+        options.add("profile");
+        options.add("out=" + file);
+        if (frames != 0) {
+            options.add("frames=" + frames);
+        }
+        if (sample != 1) {
+            options.add("sample=" + sample);
+        }
+        return "-javaagent:" + agent + "=" + String.join(",", options);
+    }
+
+    static boolean isJava(String program) {
+        String name = Path.of(program).getFileName().toString();
+        return name.equals("java") || name.equals("java.exe");
+    }
+}

@@ -1,0 +1,180 @@
+package dev.mutexlab.lab.cli;
+
+import dev.mutexlab.lab.apps.AppsTable;
+import dev.mutexlab.lab.config.Procs;
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.real.Census;
+import dev.mutexlab.lab.real.Jars;
+import dev.mutexlab.lab.real.RealRunner;
+import dev.mutexlab.lab.real.RealWorkloads;
+import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.RealResult;
+import dev.mutexlab.lab.results.UsageException;
+import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.locks.Locks;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code mutexlab real}: third-party libraries under load, each lock swapped in by the agent, and their lock census. */
+@Command(name = "real", mixinStandardHelpOptions = true, description = {
+        "Measure real libraries from Maven Central with each lock swapped in by the mutexlab agent",
+        "(-javaagent:agent.jar=lock=SPEC; 'jdk' runs the program's own lock, no agent):",
+        "  logback-file     logback FileAppender, immediate flush (its stream lock)",
+        "  logback-rolling  logback RollingFileAppender rolling every 16 KB (stream + triggering-policy locks)",
+        "  executor         JDK ThreadPoolExecutor, P pool threads, bounded LinkedBlockingQueue, tiny tasks",
+        "  queue            JDK ArrayBlockingQueue pipeline, half producers, half consumers",
+        "  caffeine         Caffeine size-bounded cache, 75%% writes, Zipf keys (its eviction lock)",
+        "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
+        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
+        "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
+        "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
+        "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
+        "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs)."})
+public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
+    /**
+     * The locks of the default plan. {@code jdk-fair} belongs here once the agent takes it ({@code lock=jdk-fair}
+     * is refused today: the program's own lock made fair is not a mutexlab lock to swap in).
+     */
+    static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,spinbit,kernel";
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    MeasureOptions options;
+
+    @Mixin
+    DurationOption duration;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME",
+            description = "Workloads: logback-file, logback-rolling, executor, queue, caffeine, pool. Default: all")
+    List<String> workloads;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
+            description = "Threads driving each workload (the queue: half producers, half consumers). Default: ${DEFAULT-VALUE}")
+    int workers;
+
+    @Option(names = "--outside", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "1us",
+            description = "Busy work per operation outside the library (a request's own work). Default: ${DEFAULT-VALUE}")
+    Duration outside;
+
+    @Option(names = "--warmup", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "Unmeasured warm-up in each child JVM. Default: 300ms (--quick: 100ms)")
+    Duration warmup;
+
+    @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 3 (--quick: 1)")
+    Integer runs;
+
+    @Option(names = "--profile-lock", paramLabel = "SPEC", defaultValue = "jdk",
+            description = "The lock of the profile pass ('jdk': the program's own; 'none': no profile pass). Default: ${DEFAULT-VALUE}")
+    String profileLock;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "The workloads' seed. Default: ${DEFAULT-VALUE}")
+    long seed;
+
+    @Option(names = "--results", paramLabel = "FILE", split = ",",
+            description = "run/sweep result files for the census's prediction (the seed loop's pick at each site's shape)")
+    List<Path> results;
+
+    @Option(names = "--quick", description = "A look in about 2 minutes: platform threads, 1 batch, 150ms windows.")
+    boolean quick;
+
+    @Override
+    public Map<String, String> defaults() {
+        return Map.of("--locks", DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "all",
+                "--duration", "500ms", "--out", "results/real-" + OutOption.TIME + ".json");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Procs.Clip clip = options.procs.clip();
+        RealResult.Config config = config(clip.kept());
+        List<dev.mutexlab.lab.results.ResultFiles.Loaded> seedLoop = CensusCommand.load(results);
+        Path outFile = options.out.file();
+        boolean swaps = config.profileLock() != null || config.locks().stream().anyMatch(l -> !l.equals(RealRunner.NO_SWAP));
+        Path agent = swaps ? Jars.agent() : null; // the program's own lock alone, unprofiled, needs no agent
+        String classPath = Jars.realClassPath();
+        if (agent != null) {
+            List<String> swapped = new java.util.ArrayList<>(config.locks());
+            if (config.profileLock() != null && !swapped.contains(config.profileLock())) {
+                swapped.add(config.profileLock());
+            }
+            RealRunner.checkAgentTakes(agent, swapped);
+        }
+        if (!clip.note().isEmpty()) {
+            err.println("mutexlab real: " + clip.note());
+        }
+        RealRunner runner = new RealRunner(new RealResult.Config(config.locks(), config.threads(), config.procs(),
+                config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
+                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec), agent, classPath);
+        err.printf("mutexlab real: %d child JVMs, about %s; P enforced by %s%n", runner.measurementCount(),
+                minutes(RealRunner.estimatedNanos(config)),
+                Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
+                        : "-XX:ActiveProcessorCount only (taskset not found)");
+        RealResult result = Measure.run(spec, runner, RealCommand::print, outFile);
+        Census.print(result, seedLoop, stdout);
+        stdout.printf("%nResult: %s%n", outFile);
+        List<AppsResult.Sample> failed = RealRunner.failedChecks(result);
+        if (!failed.isEmpty()) {
+            AppsResult.Sample first = failed.getFirst();
+            err.printf("mutexlab real: %d measurements failed their check; first: %s on %s: %s%n", failed.size(),
+                    first.workload(), first.lock(), first.check());
+            return ExitCode.FAILURE;
+        }
+        return 0;
+    }
+
+    /** The samples' table (the census follows it). */
+    static void print(RealResult r, PrintWriter out) {
+        RealResult.Config c = r.config();
+        AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
+                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false);
+    }
+
+    /** The configuration these options describe (validated), on the processor counts given; agent not yet located. */
+    RealResult.Config config(List<Integer> procList) {
+        List<String> names = workloads == null ? RealWorkloads.NAMES : workloads.stream().map(RealWorkloads::parse).toList();
+        if (new LinkedHashSet<>(names).size() != names.size()) {
+            throw new UsageException("--workloads names a workload twice");
+        }
+        List<String> locks = options.locks.librarySpecs();
+        int minWorkers = names.contains("queue") ? 2 : 1;
+        if (workers < minWorkers || workers > 4096) {
+            throw new UsageException("--workers must be between " + minWorkers + " and 4096"
+                    + (minWorkers == 2 ? " (the queue needs a producer and a consumer)" : ""));
+        }
+        String profile = profileLock.equals("none") ? null : profileLock;
+        if (profile != null && !Locks.isKnown(profile)) {
+            throw new UsageException("--profile-lock: unknown lock '" + profileLock + "' (see 'mutexlab locks', or 'none')");
+        }
+        Duration measured = duration.orQuick(quick, Duration.ofMillis(150));
+        Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 100 : 300);
+        int runCount = runs != null ? runs : quick ? 1 : 3;
+        if (runCount < 1) {
+            throw new UsageException("--runs must be at least 1");
+        }
+        boolean threadsGiven = spec.commandLine() != null && spec.commandLine().getParseResult().hasMatchedOption("--threads");
+        List<String> kinds = quick && !threadsGiven ? List.of(ThreadKind.PLATFORM.label())
+                : options.threads.kinds().stream().map(ThreadKind::label).toList();
+        return new RealResult.Config(locks, kinds, List.copyOf(procList), names, workers, outside.toNanos(),
+                measured.toNanos(), warm.toNanos(), runCount, profile, null, seed);
+    }
+
+    private static String minutes(long nanos) {
+        long s = Math.round(nanos / 1e9);
+        return s >= 60 ? s / 60 + " min " + s % 60 + " s" : s + " s";
+    }
+}

@@ -1,0 +1,157 @@
+package dev.mutexlab.lab.real;
+
+import dev.mutexlab.lab.results.ProfileReport;
+import dev.mutexlab.lab.results.ResultFiles;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * {@code mutexlab advise}: a profile's hot lock sites (acquisitions × share contended), each mapped
+ * to the nearest shape the lab measures ({@link SiteShape}), the lock the named {@code run}/{@code
+ * sweep} results found best there ({@link SeedLoop#pick}), and the command that tries it: the same
+ * program with {@code -javaagent:AGENT=lock=SPEC}. Sites not contended enough to matter are said to
+ * be so; when none matters, that is the answer.
+ */
+public final class Advice {
+    /** At most this many sites get advice of their own. */
+    static final int MAX_SITES = 5;
+
+    private Advice() {
+    }
+
+    /** Reads an agent report; {@link UsageException} naming the file on any problem. */
+    public static ProfileReport read(Path file) {
+        try {
+            ProfileReport r = ResultIO.json().readValue(file.toFile(), ProfileReport.class);
+            if (r == null || !ProfileReport.SCHEMA.equals(r.schema())) {
+                throw new UsageException(file + ": not a mutexlab agent profile (expected schema " + ProfileReport.SCHEMA
+                        + ", found " + (r == null ? "nothing" : r.schema()) + ")");
+            }
+            return r;
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new UsageException(file + ": no such file");
+        } catch (IOException e) {
+            throw new UsageException(file + ": not a mutexlab agent profile (" + e.getMessage().lines().findFirst().orElse("")
+                    + ")");
+        }
+    }
+
+    /** The profile's site table, hottest first, in the manner of Linux's lock_stat. */
+    public static void printSites(ProfileReport r, String threads, PrintWriter out) {
+        List<SiteShape> sites = SiteShape.of(r, threads, r.cpus());
+        out.printf(Locale.ROOT, "%n%s: %d CPUs, %.1f s, lock %s%n", r.mainCommand(), r.cpus(), r.durationNanos() / 1e9,
+                r.options() == null || r.options().lock() == null ? "the program's own" : r.options().lock());
+        out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
+                "hold max", "wait p50", "wait p99", "out p50", "thr", "maxW", "meanW");
+        for (SiteShape s : sites) {
+            ProfileReport.Site site = s.site();
+            out.printf(Locale.ROOT, "  %-52.52s %10d %6.2f %8s %8s %8s %8s %8s %8s %4d %4d %6.3f%n", site.site(),
+                    site.acquisitions(), 100 * site.contendedShare(), us(site.holdNanos(), 50), us(site.holdNanos(), 99),
+                    us(site.holdNanos(), 100), us(site.waitNanos(), 50), us(site.waitNanos(), 99),
+                    us(site.outsideNanos(), 50), site.threads(), site.maxWaiting(), s.meanWaiting());
+        }
+        if (sites.isEmpty()) {
+            out.println("  (no ReentrantLock site was profiled)");
+        }
+        out.println("  (times in us; cont% = acquisitions that waited; thr = threads that took it; maxW = most waiting at"
+                + " once, meanW = on average)");
+        if (r.monitors() != null && !r.monitors().isEmpty()) {
+            out.println("  monitors (synchronized, from JFR's jdk.JavaMonitorEnter; not swappable):");
+            r.monitors().stream().sorted(Comparator.comparingDouble(ProfileReport.Monitor::totalNanos).reversed()).limit(5)
+                    .forEach(m -> out.printf(Locale.ROOT, "    %-50.50s %8d waits, %10.1f us in all, longest %.1f us%n",
+                            m.className(), m.events(), m.totalNanos() / 1e3, m.maxNanos() / 1e3));
+        }
+    }
+
+    /**
+     * Prints the advice.
+     *
+     * @param profileFile the profile's path (for the commands printed)
+     * @param agent       the agent jar's path (for the commands printed)
+     * @param results     {@code run}/{@code sweep} results to pick from; empty: offers the run commands
+     */
+    public static void print(ProfileReport r, Path profileFile, String threads, Path agent,
+                             List<ResultFiles.Loaded> results, PrintWriter out) {
+        printSites(r, threads, out);
+        List<SiteShape> hot = SiteShape.of(r, threads, r.cpus()).stream().filter(SiteShape::matters).limit(MAX_SITES).toList();
+        out.println();
+        if (hot.isEmpty()) {
+            Optional<SiteShape> top = SiteShape.of(r, threads, r.cpus()).stream().findFirst();
+            out.println("No lock in this program is contended enough to matter"
+                    + top.map(s -> String.format(Locale.ROOT, ": the hottest, %s, waited on %.2f%% of its %d acquisitions,"
+                            + " and its waits add up to %.1f%% of one thread's time", s.site().site(),
+                            100 * s.site().contendedShare(), s.site().acquisitions(), 100 * s.meanWaiting())).orElse("")
+                    + ". Swapping its locks will not change much; the time goes elsewhere.");
+            return;
+        }
+        for (int i = 0; i < hot.size(); i++) {
+            SiteShape s = hot.get(i);
+            ProfileReport.Site site = s.site();
+            out.printf(Locale.ROOT, "%d. %s: %d acquisitions, %.1f%% contended; on average %.2f threads waiting (at most"
+                    + " %d) on %d CPUs%n", i + 1, site.site(), site.acquisitions(), 100 * site.contendedShare(),
+                    s.meanWaiting(), site.maxWaiting(), r.cpus());
+            out.printf("   the lab's nearest shape: %s%n", s.point());
+            Optional<SeedLoop.Pick> pick = results.stream().map(f -> SeedLoop.pick(f, s.point(), swappable(f)))
+                    .flatMap(Optional::stream).min(Comparator.comparingDouble(SeedLoop.Pick::distance));
+            if (pick.isPresent()) {
+                SeedLoop.Pick p = pick.get();
+                out.printf(Locale.ROOT, "   the lab found %s best there (measured at %s, distance %.1f)%n", p.lock(),
+                        dev.mutexlab.lab.config.Shape.describe(p.shape()), p.distance());
+                out.printf("   try it: %s%n", tryCommand(r, agent, p.lock()));
+            } else {
+                out.printf("   no result given covers it; measure it (about a minute):%n     %s%n"
+                                + "   then: ./mutexlab advise %s --results shape.json%n",
+                        s.point().runCommand(List.of("lineup", "go", "go:threshold=0", "jdk", "spinbit", "kernel"),
+                                "shape.json"), profileFile);
+            }
+        }
+    }
+
+    /**
+     * The locks of a result the agent can swap in: library specs, less {@code jdk-fair} (the agent refuses
+     * it), {@code synchronized} and {@code +yield} columns (not locks a program allocates).
+     */
+    static java.util.Set<String> swappable(ResultFiles.Loaded f) {
+        java.util.Set<String> specs = new java.util.TreeSet<>();
+        f.groups().forEach(g -> g.shapes().forEach(s -> s.locks().forEach(l -> specs.add(l.spec()))));
+        specs.removeIf(spec -> spec.equals("jdk-fair") || !dev.mutexlab.locks.Locks.isKnown(spec));
+        if (specs.isEmpty()) {
+            specs.add("(none)"); // no lock of the file can be tried; an empty set would mean every lock
+        }
+        return specs;
+    }
+
+    /** The program's command with the agent swapping in {@code lock} (the main part as the JVM recorded it). */
+    public static String tryCommand(ProfileReport r, Path agent, String lock) {
+        String main = r.mainCommand() == null ? "<your program>" : r.mainCommand();
+        String first = main.split(" ", 2)[0];
+        String launch = first.endsWith(".jar") ? "-jar " + main : main;
+        return "java -javaagent:" + agent + "=lock=" + lock + " <your JVM options and class path> " + launch;
+    }
+
+    private static String us(ProfileReport.Distribution d, int percentile) {
+        if (d == null || d.count() == 0) {
+            return "-";
+        }
+        double v = switch (percentile) {
+            case 50 -> d.p50();
+            case 99 -> d.p99();
+            default -> d.max();
+        };
+        return String.format(Locale.ROOT, "%.2f", v / 1e3);
+    }
+
+    /** Whether {@code file} exists (a profile run may end before the agent wrote it). */
+    public static boolean exists(Path file) {
+        return Files.isRegularFile(file);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.mutexlab.lab.real;
+
+import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.Machine;
+import dev.mutexlab.lab.results.ProfileReport;
+import dev.mutexlab.lab.results.RealResult;
+import dev.mutexlab.lab.results.ResultIO;
+import dev.mutexlab.lab.results.UsageException;
+import dev.mutexlab.lab.results.WaitSummary;
+import dev.mutexlab.lab.runner.ChildJvm;
+import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.Confinement;
+import dev.mutexlab.lab.runner.Measuring;
+import dev.mutexlab.lab.runner.Progress;
+import dev.mutexlab.lab.runner.WorkDir;
+import dev.mutexlab.lab.stats.Metrics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs {@code mutexlab real}. The agent fixes a JVM's lock for its life, so every sample is a child
+ * JVM of its own: {@code RealChild} of the real module, confined to P CPUs ({@link Confinement}),
+ * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
+ * program's own lock). Batches are interleaved: batch after batch, each running every (thread kind,
+ * P, workload) on every lock once, the locks in an order rotated by one from the previous batch, so
+ * that ratios within a batch compare neighbours in time. Then a separate profile pass, one child per
+ * (thread kind, P, workload) with {@code profile} on the profile lock, whose reports never touch the
+ * throughput samples.
+ */
+public final class RealRunner implements Measuring<RealResult> {
+    /** The child's class in the real module. */
+    public static final String CHILD_MAIN = "dev.mutexlab.real.RealChild";
+    /** What a child JVM costs beyond its warm-up and window: start, agent, busy-work calibration, the check. */
+    static final long CHILD_OVERHEAD_NANOS = 1_200_000_000L;
+    /** How long a child may run beyond its warm-up and window before it is stopped as hung. */
+    static final long CHILD_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(90);
+    /** The agent's exit status for bad options (before main runs). */
+    static final int AGENT_REFUSED = 2;
+    /**
+     * The child's own machinery, which the agent leaves alone: the lab's classes and the JSON library
+     * it reports with (its caches allocate {@code ReentrantLock}s that are no part of the workload).
+     */
+    static final String HARNESS_PACKAGES = "dev.mutexlab.lab+com.fasterxml.jackson";
+    /** The program's own lock: no agent at all. */
+    public static final String NO_SWAP = "jdk";
+
+    private final RealResult.Config config;
+    private final String commandLine;
+    private final Path agent;
+    private final String classPath;
+    private final ChildJvm child = new ChildJvm();
+    private final Map<String, List<AppsResult.Sample>> samples = new LinkedHashMap<>();
+    private final List<RealResult.Swap> swaps = new ArrayList<>();
+    private final List<RealResult.Profiled> profiles = new ArrayList<>();
+
+    /**
+     * @param agent     the agent jar ({@link Jars#agent()}); null when every lock is {@value #NO_SWAP} and
+     *                  there is no profile pass
+     * @param classPath the workloads' class path ({@link Jars#realClassPath()})
+     */
+    public RealRunner(RealResult.Config config, String commandLine, Path agent, String classPath) {
+        this.config = config;
+        this.commandLine = commandLine;
+        this.agent = agent;
+        this.classPath = classPath;
+        for (String t : config.threads()) {
+            for (int p : config.procs()) {
+                samples.put(key(t, p), new ArrayList<>());
+            }
+        }
+    }
+
+    private static String key(String threads, int procs) {
+        return threads + " " + procs;
+    }
+
+    /** Samples plus profiles: one child JVM each. */
+    @Override
+    public long measurementCount() {
+        return sampleCount(config) + profileCount(config);
+    }
+
+    static long sampleCount(RealResult.Config c) {
+        return (long) c.runs() * c.threads().size() * c.procs().size() * c.workloads().size() * c.locks().size();
+    }
+
+    static long profileCount(RealResult.Config c) {
+        return c.profileLock() == null ? 0 : (long) c.threads().size() * c.procs().size() * c.workloads().size();
+    }
+
+    /** How long {@code c} takes: every child JVM's start and check, warm-up and window. */
+    public static long estimatedNanos(RealResult.Config c) {
+        return (sampleCount(c) + profileCount(c)) * (CHILD_OVERHEAD_NANOS + c.warmupNanos() + c.durationNanos());
+    }
+
+    @Override
+    public RealResult run(Progress progress) throws IOException, InterruptedException {
+        try (WorkDir work = WorkDir.create("mutexlab-real")) {
+            for (int run = 0; run < config.runs(); run++) {
+                List<Integer> order = Metrics.rotatedOrder(config.locks().size(), run);
+                for (String threads : config.threads()) {
+                    for (int procs : config.procs()) {
+                        for (String workload : config.workloads()) {
+                            for (int pos = 0; pos < order.size(); pos++) {
+                                String lock = config.locks().get(order.get(pos));
+                                measure(work, new RealTask(workload, lock, threads, procs, config.workers(),
+                                        config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
+                                        config.seed(), run, pos));
+                                progress.step(threads + " P=" + procs + " " + workload + " " + lock);
+                            }
+                        }
+                    }
+                }
+            }
+            if (config.profileLock() != null) {
+                for (String threads : config.threads()) {
+                    for (int procs : config.procs()) {
+                        for (String workload : config.workloads()) {
+                            profile(work, new RealTask(workload, config.profileLock(), threads, procs, config.workers(),
+                                    config.outsideNanos(), config.warmupNanos(), config.durationNanos(), config.seed(),
+                                    0, 0));
+                            progress.step("profile " + threads + " P=" + procs + " " + workload);
+                        }
+                    }
+                }
+            }
+        }
+        return snapshot();
+    }
+
+    private void measure(WorkDir work, RealTask task) throws IOException, InterruptedException {
+        Path report = work.resolve("swap.json");
+        Files.deleteIfExists(report);
+        boolean swapped = !task.lock().equals(NO_SWAP);
+        AppsResult.Sample s = launch(work, task, swapped ? List.of(agentOption("lock=" + task.lock(), "out=" + report,
+                "report=none")) : List.of());
+        synchronized (this) {
+            samples.get(key(task.threads(), task.procs())).add(s);
+        }
+        if (swapped && Files.isRegularFile(report)) {
+            ProfileReport r = readReport(report, task);
+            ProfileReport.Rewrites w = r.rewrites();
+            synchronized (this) {
+                swaps.add(new RealResult.Swap(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
+                        w == null || w.sites() == null ? 0 : w.sites().size(), w == null ? 0 : w.instances(),
+                        w == null || w.skipped() == null ? 0 : w.skipped().size()));
+            }
+        }
+    }
+
+    private void profile(WorkDir work, RealTask task) throws IOException, InterruptedException {
+        Path report = work.resolve("profile.json");
+        Files.deleteIfExists(report);
+        List<String> options = new ArrayList<>(List.of("profile", "out=" + report, "report=none"));
+        if (!task.lock().equals(NO_SWAP)) {
+            options.addFirst("lock=" + task.lock());
+        }
+        AppsResult.Sample s = launch(work, task, List.of(agentOption(options.toArray(String[]::new))));
+        ProfileReport r = s.checkPassed() || Files.isRegularFile(report) ? readReport(report, task) : null;
+        synchronized (this) {
+            profiles.add(new RealResult.Profiled(task.workload(), task.threads(), task.procs(), task.lock(), s.check(), r));
+        }
+    }
+
+    private String agentOption(String... options) {
+        return "-javaagent:" + agent + "=" + String.join(",", options) + ",exclude=" + HARNESS_PACKAGES;
+    }
+
+    private AppsResult.Sample launch(WorkDir work, RealTask task, List<String> jvmOptions)
+            throws IOException, InterruptedException {
+        Path taskFile = work.resolve("task.json");
+        Path out = work.resolve("sample.json");
+        Files.deleteIfExists(out);
+        ResultIO.writeJson(taskFile, task);
+        ThreadKind kind = ThreadKind.parse(task.threads());
+        AppsResult.Sample[] seen = new AppsResult.Sample[1];
+        long limitNanos = task.warmupNanos() + task.durationNanos() + CHILD_LIMIT_NANOS;
+        boolean[] killed = new boolean[1];
+        Thread watchdog = Thread.ofVirtual().start(() -> {
+            try {
+                TimeUnit.NANOSECONDS.sleep(limitNanos);
+                killed[0] = true;
+                child.stop();
+            } catch (InterruptedException e) {
+                // the child ended in time
+            }
+        });
+        int exit;
+        try {
+            exit = child.run(task.procs(), kind, jvmOptions, classPath, CHILD_MAIN,
+                    List.of(taskFile.toString(), out.toString()), line -> {
+                        if (line.startsWith("@sample ")) {
+                            seen[0] = ChildProtocol.read(line.substring("@sample ".length()), AppsResult.Sample.class);
+                        }
+                    });
+        } finally {
+            watchdog.interrupt();
+            watchdog.join();
+        }
+        String where = task.workload() + " on " + task.lock() + " (" + task.threads() + " threads, P=" + task.procs() + ")";
+        if (exit == AGENT_REFUSED && !killed[0]) {
+            throw new IOException("the agent refused its options for " + where + " (exit 2; its line is above)");
+        }
+        if (exit != 0 || seen[0] == null) {
+            // one broken cell is a failed check in the result, not the end of a long run
+            String why = killed[0] ? "the child JVM was stopped after " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s"
+                    : "the child JVM failed (exit " + exit + "; its messages are above)";
+            return new AppsResult.Sample(task.workload(), task.lock(), task.run(), task.order(), 0, 0, 0, List.of(),
+                    WaitSummary.of(null), WaitSummary.of(null), 0, 0, 0, task.workload() + ": " + why);
+        }
+        return seen[0];
+    }
+
+    private static ProfileReport readReport(Path report, RealTask task) throws IOException {
+        if (!Files.isRegularFile(report)) {
+            throw new IOException("the agent wrote no report for " + task.workload() + " on " + task.lock() + " ("
+                    + report.getFileName() + " missing)");
+        }
+        return ResultIO.read(report, ProfileReport.class);
+    }
+
+    @Override
+    public synchronized RealResult snapshot() {
+        List<AppsResult.Group> groups = new ArrayList<>();
+        for (String t : config.threads()) {
+            for (int p : config.procs()) {
+                List<AppsResult.Sample> list = samples.get(key(t, p));
+                if (!list.isEmpty()) {
+                    groups.add(new AppsResult.Group(t, p, Confinement.describe(p, ThreadKind.parse(t)), 0, List.copyOf(list)));
+                }
+            }
+        }
+        return new RealResult(RealResult.SCHEMA, commandLine, Instant.now().toString(), Machine.current(), config,
+                groups, List.copyOf(swaps), List.copyOf(profiles));
+    }
+
+    @Override
+    public void stopChild() {
+        child.stop();
+    }
+
+    /**
+     * Asks the agent, once per lock, whether it takes {@code lock=SPEC} (a JVM that only prints its
+     * version), so that a lock it refuses is one line before anything is measured, not a failure in the
+     * middle of a long run.
+     *
+     * @throws UsageException with the agent's own line for the first lock it refuses
+     */
+    public static void checkAgentTakes(Path agent, List<String> locks) throws IOException, InterruptedException {
+        for (String lock : locks) {
+            if (lock.equals(NO_SWAP)) {
+                continue;
+            }
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-javaagent:" + agent + "=lock=" + lock + ",report=none", "-version")
+                    .redirectErrorStream(true).start();
+            String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() != 0) {
+                String line = output.lines().filter(l -> l.startsWith("mutexlab-agent:")).findFirst()
+                        .orElse("exit " + p.exitValue());
+                throw new UsageException("the agent does not take lock '" + lock + "': " + line);
+            }
+        }
+    }
+
+    /** The samples whose workload check failed, in measured order. */
+    public static List<AppsResult.Sample> failedChecks(RealResult r) {
+        return r.groups().stream().flatMap(g -> g.samples().stream()).filter(s -> !s.checkPassed()).toList();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.mutexlab.lab.results;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The agent's report ({@code mutexlab.profile/1}, documented in docs/profile-schema.md), as far as
+ * the lab reads it: what was swapped and, in profile mode, hold, wait and outside-time distributions
+ * per lock allocation site. Unknown fields are ignored, so a newer agent's report reads.
+ */
+public record ProfileReport(String schema, String mainCommand, String javaVersion, int cpus,
+                            long startedAtEpochMillis, long durationNanos, Options options, Rewrites rewrites,
+                            List<Site> sites, List<Monitor> monitors) {
+    public static final String SCHEMA = "mutexlab.profile/1";
+
+    /** The agent's options: the swapped-in spec (null: none), fairness handling, profiling. */
+    public record Options(String lock, String fair, boolean profile, int frames, int sample) {
+    }
+
+    /** What the agent rewrote and what it left alone. */
+    public record Rewrites(List<RewriteSite> sites, List<Skipped> skipped, long instances) {
+    }
+
+    public record RewriteSite(@JsonProperty("class") String className, String method, int line, String kind) {
+    }
+
+    public record Skipped(@JsonProperty("class") String className, String reason) {
+    }
+
+    /**
+     * One allocation site's locks: counts and distributions (nanoseconds).
+     *
+     * @param contended     acquisitions that had to wait (the slow path)
+     * @param threads       distinct threads that acquired
+     * @param maxWaiting    the most threads waiting at once
+     * @param outsideNanos  a thread's release of a lock of this site to its next acquisition of it
+     */
+    public record Site(String site, @JsonProperty("class") String className, String method, int line, String lockClass, long instances,
+                       long acquisitions, long contended, long reentrant, long tryLockFailures, int threads,
+                       int maxWaiting, Distribution holdNanos, Distribution waitNanos, Distribution outsideNanos,
+                       long conditionWaits, Distribution conditionWaitNanos) {
+        /** The share of acquisitions that waited, 0 to 1. */
+        public double contendedShare() {
+            return acquisitions == 0 ? 0 : (double) contended / acquisitions;
+        }
+
+        /** Acquisitions × share contended: the ordering of "hot". */
+        public double heat() {
+            return contended;
+        }
+
+        /** Nanoseconds all threads spent waiting for this site's locks. */
+        public double totalWaitNanos() {
+            return waitNanos == null ? 0 : waitNanos.mean() * waitNanos.count();
+        }
+    }
+
+    /** A log-scale histogram's summary: percentiles in nanoseconds; a histogram with count 0 has zeros. */
+    public record Distribution(long count, double mean, double p50, double p90, double p99, double p999, double max,
+                               List<List<Double>> buckets) {
+        public static final Distribution EMPTY = new Distribution(0, 0, 0, 0, 0, 0, 0, List.of());
+    }
+
+    /** Monitor contention per class from JFR's {@code jdk.JavaMonitorEnter}. */
+    public record Monitor(@JsonProperty("class") String className, long events, double totalNanos, double maxNanos, double thresholdNanos) {
+    }
+}

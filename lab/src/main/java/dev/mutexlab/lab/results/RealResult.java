@@ -1,0 +1,61 @@
+package dev.mutexlab.lab.results;
+
+import java.util.List;
+
+/**
+ * What {@code mutexlab real} writes ({@value #SCHEMA}, documented in docs/results-schema.md):
+ * third-party libraries driven by workloads, with each lock swapped in by the agent, one sample per
+ * (workload, lock, thread kind, P, batch) — each from a child JVM of its own — and, from a separate
+ * pass with the agent's profiler, the lock sites of each (workload, thread kind, P).
+ *
+ * @param groups   one per (thread kind, procs); samples as {@code mutexlab apps} has them (the wait
+ *                 summary is empty: the library's lock waits are the profile's to measure)
+ * @param swaps    per sample run with a swapped lock, what the agent reported it rewrote: the proof the
+ *                 library ran on the lock the sample names
+ * @param profiles one per (workload, thread kind, procs) of the profile pass
+ */
+public record RealResult(String schema, String command, String createdAt, Machine machine, Config config,
+                         List<AppsResult.Group> groups, List<Swap> swaps, List<Profiled> profiles) implements Result {
+    public static final String SCHEMA = "mutexlab.real/1";
+
+    /**
+     * The configuration as it appears in the file.
+     *
+     * @param workers      threads driving each workload
+     * @param outsideNanos busy work per operation outside the library
+     * @param profileLock  the lock the profile pass ran on ({@code jdk}: the program's own)
+     * @param agent        the agent jar's path
+     * @param seed         the workloads' seed
+     */
+    public record Config(List<String> locks, List<String> threads, List<Integer> procs, List<String> workloads,
+                         int workers, long outsideNanos, long durationNanos, long warmupNanos, int runs,
+                         String profileLock, String agent, long seed) {
+    }
+
+    /**
+     * One workload's profile: the agent's report of the child that ran it (null when the pass was
+     * skipped or the child wrote none), and the workload's check in that run.
+     */
+    public record Profiled(String workload, String threads, int procs, String lock, String check,
+                           ProfileReport profile) {
+    }
+
+    /**
+     * What the agent swapped in one sample's JVM.
+     *
+     * @param sites     allocation sites rewritten
+     * @param instances locks the rewritten code created
+     * @param skipped   classes left as they were (loaded before the agent, excluded, fair, failed)
+     */
+    public record Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
+                       int skipped) {
+    }
+
+    /** The samples as an apps result, for the readers that chart and compare those ({@code report}, {@code compare}). */
+    public AppsResult asApps() {
+        return new AppsResult(schema, command, createdAt, machine,
+                new AppsResult.Config(config.locks(), config.threads(), config.procs(), config.workloads(),
+                        config.workers(), 0, 0, config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
+                        config.runs()), groups);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.mutexlab.lab.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.Cli;
+import dev.mutexlab.lab.cli.ExitCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mutexlab advise}: hot sites get a shape, a lock and a command; quiet programs are told so. */
+class AdviceTest {
+    @Test
+    void hotSiteGetsTheLabsBestLockAndTheCommandToTryIt() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString(), "--results",
+                CensusTest.resource("sweep-small.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("1. java.util.concurrent.ArrayBlockingQueue.<init>")
+                .contains("the lab's nearest shape: platform P=2 W=4 hold=1us outside=1us")
+                .contains("the lab found go:threshold=0 best there")
+                .contains("=lock=go:threshold=0 <your JVM options and class path> -jar app.jar --serve")
+                .doesNotContain("2. ");
+    }
+
+    @Test
+    void withoutResultsItOffersTheQuickRun() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("no result given covers it")
+                .contains("./mutexlab run --quick --threads platform --procs 2 --workers 4 --hold 1us --outside 1us");
+    }
+
+    @Test
+    void aQuietProgramIsToldItsLocksDoNotMatter() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-quiet.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("No lock in this program is contended enough to matter")
+                .contains("LinkedBlockingDeque").contains("monitors");
+    }
+
+    @Test
+    void aResultFileIsNotAProfile() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("run-small.json").toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("not a mutexlab agent profile");
+    }
+
+    @Test
+    void aMissingProfileIsOneLine(@TempDir Path dir) {
+        Cli r = Cli.run("advise", dir.resolve("none.json").toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("no such file");
+        assertThat(Files.exists(dir.resolve("none.json"))).isFalse();
+    }
+}

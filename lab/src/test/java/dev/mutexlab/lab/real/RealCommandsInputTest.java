@@ -1,0 +1,72 @@
+package dev.mutexlab.lab.real;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.Cli;
+import dev.mutexlab.lab.cli.ExitCode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** real, profile, advise, census: help, bad input as one line and exit 2, and a missing agent said plainly. */
+class RealCommandsInputTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"real", "profile", "advise", "census"})
+    void everyCommandHasHelp(String command) {
+        Cli r = Cli.run(command, "--help");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("Usage: mutexlab " + command);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--workloads=nosuch", "--workloads=queue,queue", "--locks=synchronized", "--locks=nosuch",
+            "--workers=1", "--profile-lock=nosuch", "--runs=0", "--threads=green"})
+    void badRealInputIsOneLine(String option, @TempDir Path dir) {
+        Cli r = Cli.run("real", option, "--out", dir.resolve("r.json").toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void realWithoutTheAgentSaysToBuildItFirst(@TempDir Path dir) {
+        String before = System.getProperty(Jars.AGENT_PROPERTY);
+        System.setProperty(Jars.AGENT_PROPERTY, dir.resolve("absent.jar").toString());
+        try {
+            Cli r = Cli.run("real", "--quick", "--out", dir.resolve("r.json").toString());
+
+            assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.err()).contains("build the agent first");
+            Cli p = Cli.run("profile", "--out", dir.resolve("p.json").toString(), "--", "java", "-version");
+            assertThat(p.exit()).isEqualTo(ExitCode.USAGE);
+            assertThat(p.err()).contains("build the agent first");
+        } finally {
+            if (before == null) {
+                System.clearProperty(Jars.AGENT_PROPERTY);
+            } else {
+                System.setProperty(Jars.AGENT_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void profileWithABadLockIsOneLine(@TempDir Path dir) {
+        Cli r = Cli.run("profile", "--lock", "nosuch", "--out", dir.resolve("p.json").toString(), "--", "java", "-version");
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("unknown lock 'nosuch'");
+    }
+
+    @Test
+    void profileNeedsACommand() {
+        Cli r = Cli.run("profile");
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.mutexlab.real;
+
+import dev.mutexlab.lab.config.ThreadKind;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The JDK's {@code ThreadPoolExecutor} as a server uses it: P pool threads (of the workers' kind)
+ * taking from a bounded {@code LinkedBlockingQueue} (its take and put locks are the hot ones; the
+ * executor's {@code mainLock} is cold in steady state), and every worker submitting tiny tasks. A
+ * full queue makes the submitter wait for room (the rejection handler puts), so the queue never
+ * grows without bound. Each task adds its submitter's sequence number to the submitter's tally;
+ * the check, after shutdown, finds every task run exactly once: per submitter the count of tasks
+ * and the sum and sum of squares of their sequence numbers.
+ */
+final class ExecutorSession implements Session {
+    static final int QUEUE_CAPACITY = 1024;
+    /** Busy-work steps of one task: a few hundred nanoseconds. */
+    static final long TASK_STEPS = 200;
+
+    private final int workers;
+    private final long outsideSteps;
+    private final ThreadPoolExecutor pool;
+    private final long[] next;
+    private final long[] busy;
+    private final LongAdder[] ran;
+    private final LongAdder[] sum;
+    private final LongAdder[] sumOfSquares;
+
+    ExecutorSession(int workers, ThreadKind kind, int procs, long outsideSteps) {
+        this.workers = workers;
+        this.outsideSteps = outsideSteps;
+        this.next = new long[workers * 16];
+        this.busy = new long[workers * 16];
+        this.ran = adders(workers);
+        this.sum = adders(workers);
+        this.sumOfSquares = adders(workers);
+        ThreadFactory threads = kind == ThreadKind.VIRTUAL ? Thread.ofVirtual().name("pool-", 0).factory()
+                : Thread.ofPlatform().name("pool-", 0).daemon().factory();
+        RejectedExecutionHandler waitForRoom = (task, executor) -> {
+            try {
+                executor.getQueue().put(task);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.util.concurrent.RejectedExecutionException("interrupted while the queue was full", e);
+            }
+        };
+        int size = Math.max(1, procs);
+        this.pool = new ThreadPoolExecutor(size, size, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(QUEUE_CAPACITY),
+                threads, waitForRoom);
+        pool.prestartAllCoreThreads();
+    }
+
+    private static LongAdder[] adders(int n) {
+        LongAdder[] a = new LongAdder[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = new LongAdder();
+        }
+        return a;
+    }
+
+    @Override
+    public void operate(int thread) {
+        int slot = thread * 16;
+        long seq = next[slot];
+        pool.execute(() -> {
+            RealWorkload.outside(seq | 1, TASK_STEPS);
+            ran[thread].increment();
+            sum[thread].add(seq);
+            sumOfSquares[thread].add(seq * seq);
+        });
+        next[slot] = seq + 1;
+        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+    }
+
+    @Override
+    public String check(long[] opsPerThread) throws InterruptedException {
+        pool.shutdown();
+        if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+            return "executor: the pool did not finish its queued tasks within 30 s after shutdown";
+        }
+        long total = 0;
+        for (int t = 0; t < workers; t++) {
+            long n = next[t * 16];
+            total += n;
+            if (n != opsPerThread[t]) {
+                return "executor: thread " + t + " counted " + n + " submissions but the harness " + opsPerThread[t];
+            }
+            long expectSum = n * (n - 1) / 2;
+            long expectSquares = (n - 1) * n * (2 * n - 1) / 6;
+            if (ran[t].sum() != n || sum[t].sum() != expectSum || sumOfSquares[t].sum() != expectSquares) {
+                return "executor: thread " + t + " submitted " + n + " tasks; " + ran[t].sum()
+                        + " ran (sequence numbers " + (sum[t].sum() == expectSum ? "add up" : "do not add up") + ")";
+            }
+        }
+        if (pool.getCompletedTaskCount() != total) {
+            return "executor: " + total + " tasks submitted, the pool completed " + pool.getCompletedTaskCount();
+        }
+        return null;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}
