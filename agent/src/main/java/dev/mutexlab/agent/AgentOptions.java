@@ -1,5 +1,6 @@
 package dev.mutexlab.agent;
 
+import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.locks.Locks;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,7 +154,10 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         return List.copyOf(list);
     }
 
-    /** The spec to swap in, checked by building one lock of it; null for {@code jdk}. */
+    /**
+     * The spec to swap in, checked by building one lock of it; null for {@code jdk};
+     * {@code jdk-fair} as it is (nonfair allocations become the JDK's fair lock).
+     */
     private static String lockSpec(String spec) throws BadOptionException {
         if (spec == null || spec.isEmpty()) {
             throw new BadOptionException("option 'lock' needs a value (lock=SPEC)");
@@ -161,8 +165,8 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         if (spec.equals("jdk")) {
             return null;
         }
-        if (spec.equals("jdk-fair")) {
-            throw new BadOptionException("option 'lock': 'jdk-fair' cannot replace a lock; ask for FIFO with a FIFO spec");
+        if (spec.equals(Settings.JDK_FAIR)) {
+            return spec;
         }
         try {
             Locks.mutex(spec);

@@ -4,6 +4,7 @@ import dev.mutexlab.agent.runtime.LockFactory;
 import dev.mutexlab.agent.runtime.ProfiledReentrantLock;
 import dev.mutexlab.agent.runtime.ProfiledSwappedLock;
 import dev.mutexlab.agent.runtime.Sites;
+import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.agent.runtime.SwappedReentrantLock;
 import dev.mutexlab.locks.MutexReentrantLock;
 import java.lang.classfile.ClassFile;
@@ -87,7 +88,9 @@ public final class LockRewriter {
 
     /** The runtime class a re-parented class extends, given whether its {@code super(..)} may be fair. */
     ClassDesc reparentBase(boolean mayBeFair) {
-        boolean swap = options.lock() != null && (!mayBeFair || options.swapFair());
+        // lock=jdk-fair re-parents nothing: a subclass keeps the fairness its own super(..) asks for.
+        boolean swap = options.lock() != null && !Settings.JDK_FAIR.equals(options.lock())
+                && (!mayBeFair || options.swapFair());
         if (swap) {
             return desc(options.profile() ? ProfiledSwappedLock.class : SwappedReentrantLock.class);
         }
@@ -130,7 +133,7 @@ public final class LockRewriter {
         if (subclass) {
             base = reparentBase(superMayBeFair);
             if (base == null) {
-                skips.add("fair");
+                skips.add(Settings.JDK_FAIR.equals(options.lock()) ? "jdk-fair: a subclass keeps its own fairness" : "fair");
             } else if (options.lock() != null && superMayBeFair && !options.swapFair()) {
                 skips.add("fair");   // profiled, but kept the JDK's lock: its super(..) may ask for FIFO
             }

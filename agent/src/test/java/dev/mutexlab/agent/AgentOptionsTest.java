@@ -54,7 +54,6 @@ class AgentOptionsTest {
     void badOptionsNameTheOption() {
         assertBad("lock=nosuch", "option 'lock'", "nosuch");
         assertBad("lock=go:threshold=abc", "option 'lock'");
-        assertBad("lock=jdk-fair", "option 'lock'");
         assertBad("lock=", "option 'lock' needs a value");
         assertBad("=1", "empty option");
         assertBad("profile,,sample=2", "empty option");

@@ -27,6 +27,14 @@ public final class LockFactory {
     /** Replaces {@code new ReentrantLock(fair)} at {@code site}. */
     public static ReentrantLock create(boolean fair, int site) {
         Settings settings = Settings.current();
+        if (settings.fairJdk()) {
+            // The program's own lock made FIFO: fair allocations stay as they are, nonfair ones turn fair.
+            if (settings.profile()) {
+                return new ProfiledReentrantLock(true, site);
+            }
+            Sites.constructed(site, 0, ReentrantLock.class);
+            return new ReentrantLock(true);
+        }
         boolean swap = settings.swaps() && (!fair || settings.swapFair());
         if (settings.profile()) {
             return swap ? new ProfiledSwappedLock(site) : new ProfiledReentrantLock(fair, site);

@@ -83,6 +83,22 @@ class AgentIT {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void jdkFairMakesAJdkQueuesNonfairLockFair() throws Exception {
+        Path report = dir.resolve("fair.json");
+        ChildJvm.Outcome run = ChildJvm.run("lock=jdk-fair,out=" + report,
+                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "5000");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout())
+                .contains("ABQ_LOCK=java.util.concurrent.locks.ReentrantLock")
+                .contains("ABQ_FAIR=true")
+                .contains("LBQ_SUM_OK=true")
+                .contains("ABQ_SUM_OK=true");
+        JsonNode json = JSON.readTree(report.toFile());
+        assertThat(find(json.get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue")).isNotNull();
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aReentrantLockSubclassIsReparentedAndBehaves() throws Exception {
         for (String options : List.of("lock=lineup", "profile", "lock=go,profile")) {
             Path report = dir.resolve("reparent-" + options.replace(',', '-').replace('=', '-') + ".json");

@@ -18,14 +18,19 @@ public final class QueueProgram {
         System.out.println("LBQ_PUTLOCK=" + lockOf(LinkedBlockingQueue.class, "putLock", linked));
         System.out.println("LBQ_TAKELOCK=" + lockOf(LinkedBlockingQueue.class, "takeLock", linked));
         System.out.println("ABQ_LOCK=" + lockOf(ArrayBlockingQueue.class, "lock", array));
+        System.out.println("ABQ_FAIR=" + ((java.util.concurrent.locks.ReentrantLock) field(ArrayBlockingQueue.class, "lock", array)).isFair());
         System.out.println("LBQ_SUM_OK=" + exchange(linked, items));
         System.out.println("ABQ_SUM_OK=" + exchange(array, items));
     }
 
     private static String lockOf(Class<?> type, String name, Object queue) throws ReflectiveOperationException {
+        return field(type, name, queue).getClass().getName();
+    }
+
+    private static Object field(Class<?> type, String name, Object queue) throws ReflectiveOperationException {
         Field f = type.getDeclaredField(name);
         f.setAccessible(true);
-        return f.get(queue).getClass().getName();
+        return f.get(queue);
     }
 
     /** 2 producers put 1..items each; 2 consumers take 2 × items; true when the sum is right. */

@@ -42,11 +42,8 @@ import picocli.CommandLine.Spec;
         "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs)."})
 public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
-    /**
-     * The locks of the default plan. {@code jdk-fair} belongs here once the agent takes it ({@code lock=jdk-fair}
-     * is refused today: the program's own lock made fair is not a mutexlab lock to swap in).
-     */
-    static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,spinbit,kernel";
+    /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
+    static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
 
     @Spec
     CommandSpec spec;
