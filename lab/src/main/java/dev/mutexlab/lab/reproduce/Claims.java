@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
@@ -274,7 +275,7 @@ public final class Claims {
 
     /** How a row's interval and band become a verdict. */
     interface Judge {
-        Verdict of(SourceFigure source, Interval here, Verdicts.Band band);
+        Verdict of(SourceFigure source, Interval here, NoEffectBand band);
     }
 
     private static final List<String> DEFAULT = List.of("go", "go-native");
@@ -366,7 +367,7 @@ public final class Claims {
     }
 
     /** The experiment's no-effect band in one column: its A/A control pooled over the shapes, or the fixed band. */
-    static Verdicts.Band band(List<Row> rows, Metric metric) {
+    static NoEffectBand band(List<Row> rows, Metric metric) {
         List<Double> pooled = new ArrayList<>();
         String spec = "";
         for (Row r : rows) {
@@ -378,10 +379,10 @@ public final class Claims {
             }
         }
         if (pooled.isEmpty()) {
-            return Verdicts.Band.FIXED;
+            return NoEffectBand.FIXED;
         }
         Interval aa = Bootstrap.median(pooled.stream().mapToDouble(Double::doubleValue).toArray());
-        return Verdicts.Band.of(aa, spec + " ÷ " + spec);
+        return NoEffectBand.of(aa, spec + " ÷ " + spec);
     }
 
     /** One finding per column and shape of the experiments that fits the claim; "needs ≥ N CPUs" rows for the source's P this machine lacks. */
@@ -401,7 +402,7 @@ public final class Claims {
             List<Row> rows = rows(groups);
             for (String column : columns(groups)) {
                 List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
-                Verdicts.Band band = band(mine, metric);
+                NoEffectBand band = band(mine, metric);
                 List<Row> fitting = mine.stream().filter(fits).toList();
                 for (Row r : fitting) {
                     double[] v = batches(r, numerator, denominator, metric);
@@ -489,7 +490,7 @@ public final class Claims {
         List<Row> rows = rows(groups);
         for (String column : columns(groups)) {
             List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
-            Verdicts.Band band = band(mine, Metric.THROUGHPUT);
+            NoEffectBand band = band(mine, Metric.THROUGHPUT);
             for (Row r : mine) {
                 List<Double> perBatch = new ArrayList<>();
                 for (ShapeResult s : r.copies) {
@@ -565,10 +566,10 @@ public final class Claims {
             Interval interval = Bootstrap.median(v);
             long windowMillis = g.samples().isEmpty() ? 0 : g.samples().get(0).wallNanos() / 1_000_000;
             findings.add(new Finding(claim.id(), g.threads(), "P=" + g.procs() + ", kernel ÷ " + semaphore, source,
-                    v.length == 0 ? "–" : intervalText(interval), interval, Verdicts.Band.FIXED.text(),
+                    v.length == 0 ? "–" : intervalText(interval), interval, NoEffectBand.FIXED.text(),
                     v.length + " runs × " + windowMillis + " ms, 1 JVM", g.procs() == 8 ? "" : "P = " + g.procs()
                     + " vs the source's 8 CPUs; kernel is today's mutex, not the 2005 one",
-                    Verdicts.ratio(source, interval, Verdicts.Band.FIXED),
+                    Verdicts.ratio(source, interval, NoEffectBand.FIXED),
                     join(v.length == 0 ? "no run measured both kernel and " + semaphore : "", substitute)));
         }
         return findings;

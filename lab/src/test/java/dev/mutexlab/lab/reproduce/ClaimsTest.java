@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.NoEffectBand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -128,7 +129,7 @@ class ClaimsTest {
         ShapeResult s = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 5)), thr("go:threshold=0", around(1500, 5)));
         Finding f = of(Claims.evaluate(Map.of(Plan.SWEEP, List.of(group("platform", s))), Map.of(), Map.of(), 2),
                 "handoff-headline").get(0);
-        assertThat(f.noise()).isEqualTo(Verdicts.Band.FIXED.text());
+        assertThat(f.noise()).isEqualTo(NoEffectBand.FIXED.text());
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
     }
 
