@@ -3,6 +3,8 @@ package dev.mutexlab.lab.cli;
 import dev.mutexlab.lab.apps.AppsRunner;
 import dev.mutexlab.lab.apps.AppsTable;
 import dev.mutexlab.lab.apps.Workload;
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -96,7 +98,8 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
                 minutes(AppsRunner.estimatedNanos(config)),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        AppsResult result = Measure.run(spec, runner, AppsTable::print, outFile);
+        AppsResult result = Measure.run(spec, runner, AppsTable::print,
+                r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r)))), outFile);
         stdout.printf("%nResult: %s%n", outFile);
         List<AppsResult.Sample> failed = AppsRunner.failedChecks(result);
         if (!failed.isEmpty()) {

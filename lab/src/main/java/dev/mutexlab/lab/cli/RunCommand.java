@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.config.Procs;
@@ -105,7 +107,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of());
-        RunResult result = Measure.run(spec, orchestrator, RunTable::print, outFile);
+        RunResult result = Measure.run(spec, orchestrator, RunTable::print,
+                r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }

@@ -7,11 +7,34 @@ import java.util.List;
  * application-shaped workloads (cache, queue, logger, pool, striped map) on every lock, one sample
  * per (workload, lock, batch).
  *
- * @param groups one per (thread kind, procs): one child JVM each
+ * @param groups   one per (thread kind, procs): one child JVM each
+ * @param verdicts every lock's ops/s against the first lock's, per (group, workload), with its interval
+ *                 and verdict (1.1; null in older files, where the table and {@code compare} recompute them)
  */
 public record AppsResult(String schema, String command, String createdAt, Machine machine, Config config,
-                         List<Group> groups) implements Result {
-    public static final String SCHEMA = "mutexlab.apps/1";
+                         List<Group> groups, List<VerdictRow> verdicts) implements Result {
+    public static final String SCHEMA = "mutexlab.apps/1.1";
+    /** The version before the verdicts, still read. */
+    public static final String SCHEMA_1_0 = "mutexlab.apps/1";
+
+    /** A result without verdicts (they are added once every batch is in: {@link #withVerdicts}). */
+    public AppsResult(String schema, String command, String createdAt, Machine machine, Config config, List<Group> groups) {
+        this(schema, command, createdAt, machine, config, groups, null);
+    }
+
+    /** The same result with {@code rows} as its verdicts. */
+    public AppsResult withVerdicts(List<VerdictRow> rows) {
+        return new AppsResult(schema, command, createdAt, machine, config, groups, rows);
+    }
+
+    /**
+     * Which entry of {@code config.locks} measured {@code s}: batch r measures the locks in an order
+     * rotated by r, so position p of batch r is lock (p + r) mod n. This tells apart a lock listed
+     * twice (the A/A control), whose samples carry the same name.
+     */
+    public static int lockIndex(Sample s, int lockCount) {
+        return Math.floorMod(s.order() + s.run(), lockCount);
+    }
 
     /**
      * The configuration as it appears in the file.

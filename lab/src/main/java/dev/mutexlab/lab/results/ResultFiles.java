@@ -18,8 +18,9 @@ import java.util.List;
  */
 public final class ResultFiles {
     /** The schemas {@link #load} reads. */
-    public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, RunResult.SCHEMA_1_0, SweepResult.SCHEMA,
-            SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA);
+    public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, RunResult.SCHEMA_1_1, RunResult.SCHEMA_1_0,
+            SweepResult.SCHEMA, SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA,
+            AppsResult.SCHEMA_1_0);
 
     private ResultFiles() {
     }
@@ -121,11 +122,11 @@ public final class ResultFiles {
         String schema = root.path("schema").asText("");
         try {
             Loaded loaded = switch (schema) {
-                case RunResult.SCHEMA, RunResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RunResult.class));
+                case RunResult.SCHEMA, RunResult.SCHEMA_1_1, RunResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RunResult.class));
                 case SweepResult.SCHEMA, SweepResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SweepResult.class));
                 case SuiteResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
                 case FairnessResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
-                case AppsResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
+                case AppsResult.SCHEMA, AppsResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
                 case "" -> throw new UsageException(file + ": not a mutexlab result file (no \"schema\" field)");
                 case "mutexlab.torture/1" -> throw new UsageException(file + ": a torture report (" + schema
                         + "), not a measurement result");

@@ -50,6 +50,29 @@ public record RatioVerdict(double median, double low, double high, int n, int jv
         };
     }
 
+    /**
+     * The verdict as a table cell says it, benchstat-like: {@code faster}, {@code slower}, {@code ~}
+     * (within the band) or {@code ~?} with the reason in parentheses ({@code ~? (n=3)}, {@code ~? (crosses)}).
+     */
+    public String mark(boolean higherIsBetter) {
+        return switch (call) {
+            case ABOVE, BELOW -> word(higherIsBetter);
+            case WITHIN -> "~";
+            case CANNOT_TELL -> n < RatioVerdicts.MIN_BATCHES ? "~? (n=" + n + ")" : "~? (crosses)";
+        };
+    }
+
+    /** {@code 1.03 [0.99–1.07] ~}: the ratio, its interval and the short verdict. */
+    public String cell(boolean higherIsBetter) {
+        if (Double.isNaN(median)) {
+            return "-";
+        }
+        if (!Double.isFinite(low)) {
+            return String.format(Locale.ROOT, "%.2f %s", median, mark(higherIsBetter));
+        }
+        return String.format(Locale.ROOT, "%.2f [%.2f–%.2f] %s", median, low, high, mark(higherIsBetter));
+    }
+
     /** {@code 1.03 [0.99–1.07] ~ within ±5%}: the ratio, its interval and the verdict. */
     public String text(boolean higherIsBetter) {
         if (Double.isNaN(median)) {
