@@ -61,6 +61,20 @@ class AppsCommandTest {
     }
 
     @Test
+    void aaMeasuresTheFirstLockTwiceAndRecordsItsVerdicts() throws Exception {
+        Path file = dir.resolve("aa.json");
+        Cli o = Cli.run("apps", "--aa", "--locks", "jdk,synchronized", "--apps", "pool", "--threads", "platform",
+                "--procs", "1", "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("jdk (A/A)").contains("~? (n=2)").contains("A/A control: 0 of 1 cells within the band");
+        AppsResult r = dev.mutexlab.lab.results.ResultFiles.load(file).apps();
+        assertThat(r.config().locks()).containsExactly("jdk", "synchronized", "jdk");
+        assertThat(r.groups().getFirst().samples()).hasSize(2 * 3);
+        assertThat(r.verdicts()).filteredOn(v -> v.metric().equals("ops/s")).extracting(v -> v.lock() + ":" + v.aa())
+                .containsExactly("synchronized:false", "jdk:true");
+    }
+
+    @Test
     void helpNamesEveryWorkloadAndTheDefaults() {
         Cli o = Cli.run("apps", "--help");
         assertThat(o.exit()).isZero();

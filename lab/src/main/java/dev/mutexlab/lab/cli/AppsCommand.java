@@ -44,6 +44,9 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
     MeasureOptions options;
 
     @Mixin
+    AaOption aa;
+
+    @Mixin
     DurationOption duration;
 
     @Option(names = "--apps", split = ",", paramLabel = "NAME",
@@ -117,7 +120,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         if (new LinkedHashSet<>(workloads).size() != workloads.size()) {
             throw new UsageException("--apps names a workload twice");
         }
-        List<LabLock> locks = options.locks.labLocks();
+        List<LabLock> locks = aa.withControl(options.locks.labLocks());
         for (LabLock l : locks) {
             if (l.isMonitor() && l.yieldAfterUnlock()) {
                 throw new UsageException("'" + l.spec() + "' is not an apps column (synchronized, or a lock spec with +yield)");

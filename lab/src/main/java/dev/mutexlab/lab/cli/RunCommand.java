@@ -43,6 +43,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     MeasureOptions options;
 
     @Mixin
+    AaOption aa;
+
+    @Mixin
     DurationOption duration;
 
     @Option(names = "--workers", split = ",", paramLabel = "N", description = "Worker counts. Default: ${DEFAULT-VALUE}", defaultValue = "4")
@@ -126,7 +129,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         Duration measured = duration.orQuick(quick, Duration.ofMillis(100));
         Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
         int runCount = runs != null ? runs : quick ? 2 : 3;
-        return new RunConfig(options.locks.labLocks(), options.threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
+        return new RunConfig(aa.withControl(options.locks.labLocks()), options.threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
                 List.of(outside), measured.toNanos(), warm.toNanos(), runCount, recordWaits)
                 .validate(Confinement.allowedCpus().size());
     }

@@ -91,8 +91,9 @@ public final class RunTable {
         int w = Math.max(42, locks.stream().mapToInt(String::length).max().orElse(0) + 2);
         StringBuilder h1 = new StringBuilder(String.format("%-7s %-9s", "hold", "ceiling"));
         StringBuilder h2 = new StringBuilder(String.format("%-7s %-9s", "", "per sec"));
-        for (String l : locks) {
-            h1.append(" | ").append(pad(l, w));
+        for (int li = 0; li < locks.size(); li++) {
+            String l = locks.get(li);
+            h1.append(" | ").append(pad(li > 0 && l.equals(baseline) ? l + " (A/A)" : l, w));
             h2.append(" | ").append(pad("k/s   ceil  ×" + shortName(baseline), w));
         }
         out.println(h1);
