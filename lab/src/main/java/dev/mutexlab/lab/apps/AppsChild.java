@@ -32,14 +32,14 @@ public final class AppsChild {
         ThreadKind kind = ThreadKind.parse(task.threads());
         List<LabLock> locks = c.locks().stream().map(LabLock::parse).toList();
         List<AppsResult.Sample> samples = new ArrayList<>();
-        for (int run = 0; run < c.runs(); run++) {
+        for (int run = task.firstRun(); run < task.firstRun() + c.runs(); run++) {
             List<Integer> order = Metrics.rotatedOrder(locks.size(), run);
             for (String name : c.workloads()) {
                 Workload w = Workload.parse(name);
                 for (int pos = 0; pos < order.size(); pos++) {
                     LabLock lock = locks.get(order.get(pos));
                     AppsResult.Sample s = AppMeasurement.run(w, lock.spec(), AppMeasurement.locksOf(lock), c, work, kind,
-                            run, pos);
+                            run, pos).inJvm(task.jvm());
                     samples.add(s);
                     sink.accept(s);
                 }

@@ -62,7 +62,7 @@ public final class CellVerdicts {
             Figure ref = place.getFirst();
             for (Figure f : place.subList(1, place.size())) {
                 if (f.lock().equals(ref.lock())) {
-                    for (double r : ratios(f, ref)) {
+                    for (double r : ratios(f, ref).ratios()) {
                         aaRatios.computeIfAbsent(groupKey(f), k -> new ArrayList<>()).add(r);
                     }
                 }
@@ -74,7 +74,8 @@ public final class CellVerdicts {
             Figure ref = place.getFirst();
             for (Figure f : place.subList(1, place.size())) {
                 NoEffectBand band = bands.computeIfAbsent(groupKey(f), k -> band(aaRatios.get(k), ref.lock()));
-                cells.add(new Cell(f, ref, f.lock().equals(ref.lock()), band, RatioVerdicts.of(ratios(f, ref), null, band)));
+                Paired p = ratios(f, ref);
+                cells.add(new Cell(f, ref, f.lock().equals(ref.lock()), band, RatioVerdicts.of(p.ratios(), p.jvms(), band)));
             }
         }
         return cells;
@@ -102,19 +103,23 @@ public final class CellVerdicts {
                 reference + " ÷ " + reference);
     }
 
+    /** Ratios within batches, with the JVM each batch was measured in. */
+    record Paired(double[] ratios, int[] jvms) {
+    }
+
     /** {@code f}'s values ÷ {@code ref}'s of the same batch; batches where either is missing or the reference is 0 are left out. */
-    static double[] ratios(Figure f, Figure ref) {
+    static Paired ratios(Figure f, Figure ref) {
         Map<Integer, Double> base = new HashMap<>();
         for (int i = 0; i < ref.values().length; i++) {
             base.put(ref.batch(i), ref.values()[i]);
         }
-        List<Double> out = new ArrayList<>();
+        List<double[]> out = new ArrayList<>();
         for (int i = 0; i < f.values().length; i++) {
             Double b = base.get(f.batch(i));
             if (b != null && b != 0 && Double.isFinite(b)) {
-                out.add(f.values()[i] / b);
+                out.add(new double[] {f.values()[i] / b, f.jvm(i)});
             }
         }
-        return out.stream().mapToDouble(Double::doubleValue).toArray();
+        return new Paired(out.stream().mapToDouble(x -> x[0]).toArray(), out.stream().mapToInt(x -> (int) x[1]).toArray());
     }
 }

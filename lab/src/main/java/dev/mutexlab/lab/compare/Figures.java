@@ -99,12 +99,13 @@ public final class Figures {
                     }
                     String where = group + " " + workload;
                     int[] batches = samples.stream().mapToInt(AppsResult.Sample::run).toArray();
+                    int[] jvms = samples.stream().mapToInt(AppsResult.Sample::jvmNumber).toArray();
                     list.add(new Figure(group, where, lock, Figure.Metric.OPS_PER_SEC,
-                            samples.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray(), batches));
+                            samples.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray(), batches, jvms));
                     list.add(new Figure(group, where, lock, Figure.Metric.P99_LATENCY,
-                            samples.stream().mapToDouble(s -> s.latency().p99Nanos() / 1e3).toArray(), batches));
+                            samples.stream().mapToDouble(s -> s.latency().p99Nanos() / 1e3).toArray(), batches, jvms));
                     list.add(new Figure(group, where, lock, Figure.Metric.CPU_PER_OP,
-                            samples.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray(), batches));
+                            samples.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray(), batches, jvms));
                 }
             }
         }

@@ -69,10 +69,31 @@ public record AppsResult(String schema, String command, String createdAt, Machin
      * @param cpuPerWall     CPU seconds the JVM used per wall second
      * @param jain           Jain's index of the per-thread operations (1 = equal)
      * @param check          {@code ok}, or the one line that says what the workload's own check found wrong
+     * @param jvm            which child JVM of its group measured it: 0 for the planned batches, 1, 2, ...
+     *                       for each round of batches added while cells were undecided (1.1; null in older files: 0)
      */
     public record Sample(String workload, String lock, int run, int order, long ops, long wallNanos, double opsPerSec,
                          List<Long> perThread, WaitSummary latency, WaitSummary waits, double cpuNanosPerOp,
-                         double cpuPerWall, double jain, String check) {
+                         double cpuPerWall, double jain, String check, Integer jvm) {
+        /** A sample of the first JVM. */
+        public Sample(String workload, String lock, int run, int order, long ops, long wallNanos, double opsPerSec,
+                      List<Long> perThread, WaitSummary latency, WaitSummary waits, double cpuNanosPerOp,
+                      double cpuPerWall, double jain, String check) {
+            this(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits, cpuNanosPerOp,
+                    cpuPerWall, jain, check, null);
+        }
+
+        /** The same sample, measured in JVM {@code number} of its group. */
+        public Sample inJvm(int number) {
+            return new Sample(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits,
+                    cpuNanosPerOp, cpuPerWall, jain, check, number);
+        }
+
+        /** The JVM that measured it (0 where the file does not say). */
+        public int jvmNumber() {
+            return jvm == null ? 0 : jvm;
+        }
+
         /** The check's word for a consistent structure. */
         public static final String OK = "ok";
 

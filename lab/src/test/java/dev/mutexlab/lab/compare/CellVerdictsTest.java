@@ -42,7 +42,7 @@ class CellVerdictsTest {
     }
 
     private static double[] ratios(Figure f, Figure ref) {
-        return CellVerdicts.ratios(f, ref);
+        return CellVerdicts.ratios(f, ref).ratios();
     }
 
     @Test
