@@ -3,9 +3,11 @@ package dev.mutexlab.lab.apps;
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.lab.workload.NoiseMeter;
 import dev.mutexlab.lab.workload.Phase;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
@@ -79,8 +81,10 @@ public final class AppMeasurement {
         }
         long wallNanos;
         long cpuNanos;
+        Noise noise;
         try {
             TimeUnit.NANOSECONDS.sleep(c.warmupNanos());
+            NoiseMeter.Reading noiseBefore = NoiseMeter.read();
             long cpuBefore = CPU.getProcessCpuTime();
             long start = System.nanoTime();
             phase.startMeasuring(start);
@@ -88,6 +92,7 @@ public final class AppMeasurement {
             phase.value = Phase.STOP;
             wallNanos = System.nanoTime() - start;
             cpuNanos = CPU.getProcessCpuTime() - cpuBefore;
+            noise = NoiseMeter.between(noiseBefore, NoiseMeter.read(), wallNanos);
         } finally {
             phase.value = Phase.STOP;
             app.close();
@@ -129,7 +134,7 @@ public final class AppMeasurement {
         return new AppsResult.Sample(workload.label(), spec, run, order, ops, wallNanos, ops * 1e9 / wallNanos,
                 perThreadList, WaitSummary.of(latency), WaitSummary.of(waits),
                 ops == 0 ? 0 : (double) cpuNanos / ops, (double) cpuNanos / wallNanos,
-                Metrics.jain(perThread), check == null ? AppsResult.Sample.OK : check);
+                Metrics.jain(perThread), check == null ? AppsResult.Sample.OK : check).withNoise(noise);
     }
 
     private static <A extends Actor> void loop(App<A> app, A actor, Phase phase) throws InterruptedException {

@@ -84,6 +84,7 @@ public final class AppsTable {
                     AppsResult.Sample m = row.median();
                     String verdict = row.index() == 0 ? "1" : row.index() - 1 < here.size()
                             ? here.get(row.index() - 1).verdict().cell(true) : String.format(Locale.ROOT, "%.2f", row.ratio().median());
+                    verdict += RunTable.disturbedMark(row.runs().stream().filter(AppsResult.Sample::disturbed).count());
                     out.printf(Locale.ROOT, "  %-20s %10.0f %19s %-28s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %6.3f  %s%n",
                             (row.lock().equals(best) ? "*" : " ") + row.lock() + (row.index() > 0 && row.lock().equals(c.locks().getFirst()) ? " (A/A)" : ""), row.opsPerSec().median(),
                             String.format(Locale.ROOT, "(%.0f-%.0f)", row.opsPerSec().min(), row.opsPerSec().max()),

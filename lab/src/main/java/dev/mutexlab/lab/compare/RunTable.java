@@ -3,6 +3,7 @@ package dev.mutexlab.lab.compare;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.HiccupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.RunQueueDelay;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
@@ -57,6 +58,11 @@ public final class RunTable {
         out.flush();
     }
 
+    /** {@code " !2"}: two of the cell's batches were disturbed; empty for none. */
+    public static String disturbedMark(long disturbed) {
+        return disturbed == 0 ? "" : " !" + disturbed;
+    }
+
     /**
      * What the verdicts mean, once under the tables: the interval, the band (per group where an A/A
      * control measured it), and how many cells were decided.
@@ -75,6 +81,9 @@ public final class RunTable {
                 + " interval lies beyond the no-effect band, ~ = within it, ~? = cannot tell (too few batches, or the"
                 + " interval crosses the band's edge); %d of %d cells decided.%n", decided, judged);
         bands.forEach((group, band) -> out.printf("  no-effect band, %s: %s%n", group, band));
+        out.printf(Locale.ROOT, "  !n: n of the lock's batches disturbed (steal > %.0f%%, other processes > %.0f%% of the machine's CPU,"
+                        + " GC > %.0f%% or JIT > %.0f%% of the window; the samples' \"noise\" in the result file says which)%n",
+                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100);
         List<CellVerdicts.Cell> aa = cells.stream().filter(CellVerdicts.Cell::aa).toList();
         if (!aa.isEmpty()) {
             long within = aa.stream().filter(c -> c.verdict().call() == dev.mutexlab.lab.stats.RatioVerdict.Call.WITHIN).count();
@@ -104,7 +113,8 @@ public final class RunTable {
             List<CellVerdicts.Cell> here = CellVerdicts.at(cells, dev.mutexlab.lab.config.Shape.describe(s), Figure.Metric.THROUGHPUT);
             for (int li = 0; li < s.locks().size(); li++) {
                 LockResult lr = s.locks().get(li);
-                String ratio = li == 0 ? "1" : li - 1 < here.size() ? here.get(li - 1).verdict().cell(true) : ratio(lr.ratio());
+                String ratio = (li == 0 ? "1" : li - 1 < here.size() ? here.get(li - 1).verdict().cell(true) : ratio(lr.ratio()))
+                        + disturbedMark(lr.runs().stream().filter(Sample::disturbed).count());
                 row.append(" | ").append(pad(String.format(Locale.ROOT, "%-5s %4s  %s", kilo(lr.throughput().median()),
                         percent(lr.utilization().median()), ratio), w));
             }

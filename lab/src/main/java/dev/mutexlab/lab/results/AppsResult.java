@@ -71,22 +71,34 @@ public record AppsResult(String schema, String command, String createdAt, Machin
      * @param check          {@code ok}, or the one line that says what the workload's own check found wrong
      * @param jvm            which child JVM of its group measured it: 0 for the planned batches, 1, 2, ...
      *                       for each round of batches added while cells were undecided (1.1; null in older files: 0)
+     * @param noise          what else the machine and the JVM did in the window (1.1; null in older files)
      */
     public record Sample(String workload, String lock, int run, int order, long ops, long wallNanos, double opsPerSec,
                          List<Long> perThread, WaitSummary latency, WaitSummary waits, double cpuNanosPerOp,
-                         double cpuPerWall, double jain, String check, Integer jvm) {
+                         double cpuPerWall, double jain, String check, Integer jvm, Noise noise) {
         /** A sample of the first JVM. */
         public Sample(String workload, String lock, int run, int order, long ops, long wallNanos, double opsPerSec,
                       List<Long> perThread, WaitSummary latency, WaitSummary waits, double cpuNanosPerOp,
                       double cpuPerWall, double jain, String check) {
             this(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits, cpuNanosPerOp,
-                    cpuPerWall, jain, check, null);
+                    cpuPerWall, jain, check, null, null);
+        }
+
+        /** The same sample with its noise reading. */
+        public Sample withNoise(Noise reading) {
+            return new Sample(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits,
+                    cpuNanosPerOp, cpuPerWall, jain, check, jvm, reading);
+        }
+
+        /** Whether the window was flagged as disturbed. */
+        public boolean disturbed() {
+            return noise != null && noise.wasDisturbed();
         }
 
         /** The same sample, measured in JVM {@code number} of its group. */
         public Sample inJvm(int number) {
             return new Sample(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits,
-                    cpuNanosPerOp, cpuPerWall, jain, check, number);
+                    cpuNanosPerOp, cpuPerWall, jain, check, number, noise);
         }
 
         /** The JVM that measured it (0 where the file does not say). */

@@ -102,7 +102,10 @@ class RunTableTest {
     void theTableShowsTheVerdictOfEveryRatio() {
         StringWriter text = new StringWriter();
         RunTable.print(withInstruments(), new PrintWriter(text));
-        assertThat(text.toString()).contains("~? (n=").contains("cells decided").contains("no-effect band, platform P=2: ±5%");
+        assertThat(text.toString()).contains("~? (n=").contains("cells decided").contains("no-effect band, platform P=2: ±5%")
+                .contains("!n: n of the lock's batches disturbed");
+        assertThat(RunTable.disturbedMark(0)).isEmpty();
+        assertThat(RunTable.disturbedMark(2)).isEqualTo(" !2");
     }
 
     @Test
