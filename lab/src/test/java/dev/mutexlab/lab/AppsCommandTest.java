@@ -78,9 +78,9 @@ class AppsCommandTest {
     @Test
     void undecidedWorkloadsGetMoreBatchesInAFreshJvmUntilTheBudgetIsSpent() throws Exception {
         Path file = dir.resolve("adaptive.json");
-        // 2 planned batches decide nothing (n < 5). A round is estimated at 2 s for the JVM and 4 x 270 ms of
-        // measurements, 3.08 s: the first fits 3.5 s; it takes at least its 4 x 210 ms windows and a JVM start,
-        // which leaves less than a second round's estimate
+        // 2 planned batches decide nothing (n < 5). A round is estimated at 2 s for the JVM, 2 x 70 ms of warm-up
+        // pass and 4 x 270 ms of measurements, 3.22 s: the first fits 3.5 s; it takes at least its 4 x 210 ms
+        // windows and a JVM start, which leaves less than a second round's estimate
         Cli o = Cli.run("apps", "--budget", "3500ms", "--locks", "jdk,synchronized", "--apps", "pool", "--threads", "platform",
                 "--procs", "1", "--duration", "200ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
         assertThat(o.exit()).as(o.err()).isZero();

@@ -77,8 +77,13 @@ public final class AppsRunner implements Measuring<AppsResult> {
     /** How long {@code c} takes to measure: every child JVM's start, every measurement's warm-up, window and overhead. */
     public static long estimatedNanos(AppsResult.Config c) {
         long groups = (long) c.threads().size() * c.procs().size();
-        return groups * JVM_START_NANOS
+        return groups * (JVM_START_NANOS + warmUpPassNanos(c, c.workloads().size()))
                 + measurementCount(c) * (c.warmupNanos() + c.durationNanos() + MEASUREMENT_OVERHEAD_NANOS);
+    }
+
+    /** The child's unmeasured warm-up pass: every (workload, lock) once, for the warm-up's length. */
+    static long warmUpPassNanos(AppsResult.Config c, int workloads) {
+        return (long) workloads * c.locks().size() * (c.warmupNanos() + MEASUREMENT_OVERHEAD_NANOS);
     }
 
     @Override
@@ -139,6 +144,7 @@ public final class AppsRunner implements Measuring<AppsResult> {
     private long roundNanos(Map<String, List<String>> undecided) {
         long measurements = undecided.values().stream().mapToLong(List::size).sum() * ROUND_BATCHES * config.locks().size();
         return undecided.size() * JVM_START_NANOS
+                + undecided.values().stream().mapToLong(w -> warmUpPassNanos(config, w.size())).sum()
                 + measurements * (config.warmupNanos() + config.durationNanos() + MEASUREMENT_OVERHEAD_NANOS);
     }
 
