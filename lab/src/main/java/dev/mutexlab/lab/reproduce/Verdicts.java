@@ -17,7 +17,8 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
  *     result has no A/A control, the fixed ±{@value #FIXED_NOISE};
  * <li>the source's <em>widened range</em>: its low end ÷ {@value #TOLERANCE} to its high end ×
  *     {@value #TOLERANCE}; for a source that reported an effect, never reaching into the band; for a
- *     direction-only source, everything beyond the band.
+ *     direction-only source, everything beyond the band; for a level source, its own range (never
+ *     widened) joined with the band.
  * </ul>
  * The source's side is above or below when its figure lies beyond 1 ± {@value #FIXED_NOISE}
  * (the source gives no interval of its own), level otherwise. Then, in this order:
@@ -96,8 +97,9 @@ public final class Verdicts {
             boolean bandHidesTheSource = !source.directionOnly() && band.low() <= source.high();
             return lo > (bandHidesTheSource ? band.high() : to) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
-        double from = Math.min(wideLow, band.low());
-        double to = Math.max(wideHigh, band.high());
+        // a level source's range is its own words ("within 10%"): not widened, or 0.83 would count as within 10%
+        double from = Math.min(source.low(), band.low());
+        double to = Math.max(Double.isInfinite(source.high()) ? band.high() : source.high(), band.high());
         if (lo >= from && hi <= to) {
             return Verdict.HOLDS;
         }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Every verdict of every rule, on synthetic intervals, including the straddling cases. */
 class VerdictsTest {
     private static final SourceFigure HANDOFF = SourceFigure.range(1.11, 2.04, "1.11–2.04×"); // widened 0.888–2.55
-    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×"); // widened 0.792–1.2375
+    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×"); // level: its own 0.99 joined with the band
     private static final SourceFigure SLOWER = SourceFigure.range(0.6, 0.8, "0.6–0.8×"); // widened 0.48–1.0
     private static final NoEffectBand BAND = new NoEffectBand(0.95, 1.05, "A/A");
 
@@ -53,9 +53,19 @@ class VerdictsTest {
     }
 
     @Test
+    void aLevelSourcesRangeIsNotWidened() {
+        SourceFigure withinTen = new SourceFigure(0.9, 1.1, "within 10%");
+        // ×1.25 would have made 0.72–1.375 of "within 10%": 0.83 would have held
+        assertThat(Verdicts.ratio(withinTen, i(0.80, 0.86), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(withinTen, i(0.91, 1.08), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(withinTen, i(0.85, 0.95), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).as("beyond a tie's band").isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
     void intervalStraddlingAnEdgeCannotTell() {
         assertThat(Verdicts.ratio(HANDOFF, i(0.9, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the band
-        assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
+        assertThat(Verdicts.ratio(TIE, i(1.0, 1.2), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
         assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), BAND)).isEqualTo(Verdict.CANNOT_TELL);
     }
 
