@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads a result file of any kind the lab measures — {@code mutexlab.run/1.1} and {@code /1},
- * {@code mutexlab.sweep/1.1} and {@code /1},
- * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1}, {@code mutexlab.apps/1} — for the commands that read them back
+ * Reads a result file of any kind the lab measures — {@code mutexlab.run/1.2}, {@code /1.1} and {@code /1},
+ * {@code mutexlab.sweep/1.2}, {@code /1.1} and {@code /1},
+ * {@code mutexlab.suite/1}, {@code mutexlab.fairness/1}, {@code mutexlab.apps/1.1} and {@code /1} — for the commands that read them back
  * ({@code report}, {@code compare}). Anything else (another schema, a torture report, truncated or
  * corrupt JSON, a file missing its groups) is bad input: {@link UsageException} with one line naming
  * the file and the problem.
@@ -19,7 +19,7 @@ import java.util.List;
 public final class ResultFiles {
     /** The schemas {@link #load} reads. */
     public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, RunResult.SCHEMA_1_1, RunResult.SCHEMA_1_0,
-            SweepResult.SCHEMA, SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA,
+            SweepResult.SCHEMA, SweepResult.SCHEMA_1_1, SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, FairnessResult.SCHEMA, AppsResult.SCHEMA,
             AppsResult.SCHEMA_1_0);
 
     private ResultFiles() {
@@ -123,7 +123,7 @@ public final class ResultFiles {
         try {
             Loaded loaded = switch (schema) {
                 case RunResult.SCHEMA, RunResult.SCHEMA_1_1, RunResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RunResult.class));
-                case SweepResult.SCHEMA, SweepResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SweepResult.class));
+                case SweepResult.SCHEMA, SweepResult.SCHEMA_1_1, SweepResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SweepResult.class));
                 case SuiteResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
                 case FairnessResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
                 case AppsResult.SCHEMA, AppsResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
