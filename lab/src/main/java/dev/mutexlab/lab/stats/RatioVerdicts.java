@@ -23,6 +23,8 @@ import java.util.Locale;
 public final class RatioVerdicts {
     /** The fewest batches an interval needs before it can carry a verdict (a two-sided sign test at 5 gives 0.0625). */
     public static final int MIN_BATCHES = 5;
+    /** Relative slack at the band's edges: exp(−log x) is not always x to the last bit. */
+    private static final double EDGE_SLACK = 1e-12;
 
     private RatioVerdicts() {
     }
@@ -71,11 +73,14 @@ public final class RatioVerdicts {
         }
         RatioVerdict.Call call;
         String reason = "";
-        if (lo > band.high()) {
+        // an edge the interval itself set (an A/A band from this very cell) must not be lost to rounding
+        double bandLow = band.low() * (1 - EDGE_SLACK);
+        double bandHigh = band.high() * (1 + EDGE_SLACK);
+        if (lo > bandHigh) {
             call = RatioVerdict.Call.ABOVE;
-        } else if (hi < band.low()) {
+        } else if (hi < bandLow) {
             call = RatioVerdict.Call.BELOW;
-        } else if (lo >= band.low() && hi <= band.high()) {
+        } else if (lo >= bandLow && hi <= bandHigh) {
             call = RatioVerdict.Call.WITHIN;
         } else {
             call = RatioVerdict.Call.CANNOT_TELL;

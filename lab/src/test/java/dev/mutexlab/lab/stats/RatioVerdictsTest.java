@@ -95,6 +95,14 @@ class RatioVerdictsTest {
     }
 
     @Test
+    void anIntervalThatIsItselfTheBandIsWithinIt() {
+        double[] v = {0.096, 0.5, 1.2, 2.0, 3.913};
+        RatioVerdict own = RatioVerdicts.of(v, null, FIVE);
+        NoEffectBand band = NoEffectBand.of(new Bootstrap.Interval(own.median(), own.low(), own.high(), own.n()), "x ÷ x");
+        assertThat(RatioVerdicts.of(v, null, band).call()).isEqualTo(Call.WITHIN);
+    }
+
+    @Test
     void theSameValuesAlwaysGiveTheSameInterval() {
         double[] v = around(1.02, 0.05, 9);
         assertThat(RatioVerdicts.of(v, null, FIVE)).isEqualTo(RatioVerdicts.of(v, null, FIVE));
