@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 final class AaOption {
     @Option(names = "--aa", description = {
             "A/A control: measure the first lock again in every batch; its spread against itself becomes the band of",
-            "'within ±X%' in this run's verdicts (without it: a fixed ±5%). Adds one lock's time to every batch."})
+            "'within ±X%%' in this run's verdicts (without it: a fixed ±5%%). Adds one lock's time to every batch."})
     boolean aa;
 
     /** {@code locks} with the first appended again when {@code --aa} is given. */

@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
         "Measure locks in the loop of Go's starvation-mode experiment (docs/background.md): W workers each do lock; busy for hold; unlock; busy outside.",
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
-        "Each ratio comes with its bootstrap 95% interval over the batches and a verdict: faster, slower, ~ (within",
-        "the no-effect band: ±5%, or what --aa measured) or ~? (cannot tell: fewer than 5 batches, or the interval",
+        "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within",
+        "the no-effect band: ±5%%, or what --aa measured) or ~? (cannot tell: fewer than 5 batches, or the interval",
         "crosses the band's edge).",
         "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores)."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
