@@ -17,6 +17,7 @@ for f in sys.argv[1:]:
         print(f"verdict-agreement.py: cannot read {f}: {e.strerror}", file=sys.stderr)
         sys.exit(2)
 def rows(fn):
+    """(claim, column, shape) -> [(verdict word, has a figure)] in file order."""
     out = {}
     for line in open(fn):
         if not line.startswith('| ') or line.startswith('| claim') or line.startswith('|---'): continue
@@ -24,19 +25,23 @@ def rows(fn):
         if len(cells) < 9: continue
         key = (cells[0], cells[1], cells[2])
         v = re.sub(r'\*', '', cells[8]).split(' (')[0]
-        out.setdefault(key, []).append(v)
+        out.setdefault(key, []).append((v, cells[4] not in ('', '–', '-')))
     return out
 a = rows(sys.argv[1]); b = rows(sys.argv[2])
 keys = [k for k in a if k in b]
 agree = 0; flips = []
 tot = 0
+mt = 0; ma = 0
 for k in keys:
-    for va, vb in zip(a[k], b[k]):
+    for (va, fa), (vb, fb) in zip(a[k], b[k]):
         tot += 1
         if va == vb: agree += 1
         else: flips.append((k, va, vb))
-measured = [k for k in keys if not all(v.startswith('cannot tell here') for v in a[k])]
-print(f"rows in both: {tot}; agree: {agree} ({100*agree/tot:.1f}%)")
-mt = sum(len(a[k]) for k in measured); ma = sum(1 for k in measured for va, vb in zip(a[k], b[k]) if va == vb)
-print(f"rows measured on this machine: {mt}; agree: {ma} ({100*ma/max(1,mt):.1f}%)")
+        # a row counts as measured when BOTH runs have a figure for it, whatever either decided:
+        # counting only the rows the first run decided leaves out the flips away from "cannot tell"
+        if fa and fb:
+            mt += 1
+            ma += va == vb
+print(f"rows in both: {tot}; agree: {agree} ({100*agree/max(1,tot):.1f}%)")
+print(f"rows with a figure in both runs: {mt}; agree: {ma} ({100*ma/max(1,mt):.1f}%)")
 for f in flips: print("  flip:", f)

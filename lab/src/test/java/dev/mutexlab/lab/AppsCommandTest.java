@@ -8,6 +8,7 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +25,7 @@ class AppsCommandTest {
     @Test
     void shortRunWritesAnAppsResultThatReportAndCompareRead() throws Exception {
         Path file = dir.resolve("apps.json");
-        Cli o = Cli.run("apps", "--locks", "jdk,synchronized", "--apps", "queue,pool", "--threads", "platform,virtual",
+        Cli o = Cli.run("apps", "--budget", "0s", "--locks", "jdk,synchronized", "--apps", "queue,pool", "--threads", "platform,virtual",
                 "--procs", "1", "--duration", "30ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.err()).contains("16 measurements, about");
@@ -58,6 +59,40 @@ class AppsCommandTest {
         assertThat(compare.exit()).as(compare.err()).isZero();
         assertThat(compare.out()).contains("k ops/s").contains("p99 latency").contains("CPU ns/op")
                 .contains("platform P=1 queue");
+    }
+
+    @Test
+    void aaMeasuresTheFirstLockTwiceAndRecordsItsVerdicts() throws Exception {
+        Path file = dir.resolve("aa.json");
+        Cli o = Cli.run("apps", "--budget", "0s", "--aa", "--locks", "jdk,synchronized", "--apps", "pool", "--threads", "platform",
+                "--procs", "1", "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("jdk (A/A)").contains("~? (n=2)").contains("A/A control: 0 of 1 cells within the band");
+        AppsResult r = dev.mutexlab.lab.results.ResultFiles.load(file).apps();
+        assertThat(r.config().locks()).containsExactly("jdk", "synchronized", "jdk");
+        assertThat(r.groups().getFirst().samples()).hasSize(2 * 3);
+        assertThat(r.verdicts()).filteredOn(v -> v.metric().equals("ops/s")).extracting(v -> v.lock() + ":" + v.aa())
+                .containsExactly("synchronized:false", "jdk:true");
+    }
+
+    @Test
+    void undecidedWorkloadsGetMoreBatchesInAFreshJvmUntilTheBudgetIsSpent() throws Exception {
+        Path file = dir.resolve("adaptive.json");
+        // 2 planned batches decide nothing (n < 5). A round is estimated at 2 s for the JVM, 2 x 70 ms of warm-up
+        // pass and 4 x 270 ms of measurements, 3.22 s: the first fits 3.5 s; it takes at least its 4 x 210 ms
+        // windows and a JVM start, which leaves less than a second round's estimate
+        Cli o = Cli.run("apps", "--budget", "3500ms", "--locks", "jdk,synchronized", "--apps", "pool", "--threads", "platform",
+                "--procs", "1", "--duration", "200ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.err()).contains("round 1: 2 more batches in a fresh JVM for 1 undecided workload(s)")
+                .contains("adaptive replication stopped: 1 workload(s) with undecided cells left: the --budget is spent");
+        AppsResult r = dev.mutexlab.lab.results.ResultFiles.load(file).apps();
+        List<AppsResult.Sample> samples = r.groups().getFirst().samples();
+        assertThat(samples).extracting(AppsResult.Sample::run).containsOnly(0, 1, 2, 3);
+        assertThat(samples).filteredOn(s -> s.run() >= 2).extracting(AppsResult.Sample::jvmNumber).containsOnly(1);
+        assertThat(samples).filteredOn(s -> s.run() < 2).extracting(AppsResult.Sample::jvmNumber).containsOnly(0);
+        assertThat(r.verdicts().getFirst().verdict().n()).isEqualTo(4);
+        assertThat(r.verdicts().getFirst().verdict().jvms()).isEqualTo(2);
     }
 
     @Test

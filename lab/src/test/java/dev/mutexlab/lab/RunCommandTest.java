@@ -23,6 +23,19 @@ class RunCommandTest {
 
 
     @Test
+    void aaAddsTheFirstLockAgainAndItsCellIsTheControl() throws Exception {
+        Path file = dir.resolve("aa.json");
+        Cli o = Cli.run("run", "--aa", "--locks", "go,jdk", "--workers", "2", "--procs", "1", "--hold", "2us",
+                "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--threads", "platform", "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("go (A/A)").contains("~? (n=2)").contains("cells decided");
+        RunResult r = dev.mutexlab.lab.results.ResultFiles.load(file).run();
+        assertThat(r.config().locks()).containsExactly("go", "jdk", "go");
+        assertThat(r.verdicts()).extracting(v -> v.lock() + ":" + v.aa()).containsExactly("jdk:false", "go:true");
+        assertThat(r.verdicts()).allSatisfy(v -> assertThat(v.verdict().undecided()).as("two batches decide nothing").isTrue());
+    }
+
+    @Test
     void shortRunWritesAResultFileWithEveryFigure() throws Exception {
         Path file = dir.resolve("r.json");
         Cli o = Cli.run("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",

@@ -3,9 +3,11 @@ package dev.mutexlab.lab.apps;
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.WaitSummary;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.workload.BusyWork;
+import dev.mutexlab.lab.workload.NoiseMeter;
 import dev.mutexlab.lab.workload.Phase;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
@@ -56,6 +58,23 @@ public final class AppMeasurement {
         };
     }
 
+    /** The batch number of the unmeasured warm-up pass ({@link AppsChild}). */
+    static final int WARM_UP_RUN = -1;
+
+    /**
+     * The random seed of thread {@code index} in batch {@code run}: the same for every lock of a batch
+     * and for every invocation, so that within a batch each lock serves the same keys in the same
+     * order (the ratio compares locks, not key sequences) and two runs of the command draw the same
+     * sequences. A seed from the clock made the cache's hit rate, and with it the ops/s, differ from
+     * one measurement to the next by the luck of the draw.
+     */
+    static long seed(int run, int index) {
+        long z = (run + 2L) * 0x9E3779B97F4A7C15L + index * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L; // SplitMix64's finalizer: nearby inputs give unrelated seeds
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
     /**
      * Runs the measurement in this JVM.
      *
@@ -73,7 +92,7 @@ public final class AppMeasurement {
         int n = c.workers();
         List<A> actors = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            actors.add(app.actor(i, n, System.nanoTime() + i * 0x9E3779B97F4A7C15L));
+            actors.add(app.actor(i, n, seed(run, i)));
         }
         Phase phase = new Phase();
         for (A actor : actors) {
@@ -94,8 +113,10 @@ public final class AppMeasurement {
         }
         long wallNanos;
         long cpuNanos;
+        Noise noise;
         try {
             TimeUnit.NANOSECONDS.sleep(c.warmupNanos());
+            NoiseMeter.Reading noiseBefore = NoiseMeter.read();
             long cpuBefore = CPU.getProcessCpuTime();
             long start = System.nanoTime();
             phase.startMeasuring(start);
@@ -103,6 +124,7 @@ public final class AppMeasurement {
             phase.value = Phase.STOP;
             wallNanos = System.nanoTime() - start;
             cpuNanos = CPU.getProcessCpuTime() - cpuBefore;
+            noise = NoiseMeter.between(noiseBefore, NoiseMeter.read(), wallNanos);
         } finally {
             phase.value = Phase.STOP;
             app.close();
@@ -144,7 +166,7 @@ public final class AppMeasurement {
         return new AppsResult.Sample(workload.label(), spec, run, order, ops, wallNanos, ops * 1e9 / wallNanos,
                 perThreadList, WaitSummary.of(latency), WaitSummary.of(waits),
                 ops == 0 ? 0 : (double) cpuNanos / ops, (double) cpuNanos / wallNanos,
-                Metrics.jain(perThread), check == null ? AppsResult.Sample.OK : check);
+                Metrics.jain(perThread), check == null ? AppsResult.Sample.OK : check).withNoise(noise);
     }
 
     private static <A extends Actor> void loop(App<A> app, A actor, Phase phase) throws InterruptedException {

@@ -1,5 +1,9 @@
 package dev.mutexlab.lab.apps;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.compare.Figures;
+import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.stats.Spread;
@@ -12,7 +16,9 @@ import java.util.Locale;
 
 /**
  * The terminal table of an apps result: per (thread kind, P) and workload, one row per lock — ops/s
- * (median, min–max over batches), the ratio to the first lock taken within each batch, latency and
+ * (median, min–max over batches), the ratio to the first lock taken within each batch with its bootstrap
+ * interval and verdict ({@link CellVerdicts}: faster, slower, {@code ~} within the no-effect band,
+ * {@code ~?} cannot tell), latency and
  * wait-to-acquire percentiles of the lock's median batch, CPU per operation, Jain's index — and the
  * check. The best lock by median ops/s is marked {@code *}.
  */
@@ -21,16 +27,16 @@ public final class AppsTable {
     }
 
     /** One lock in one (group, workload): its samples in batch order. */
-    record Row(String lock, List<AppsResult.Sample> runs, Spread opsPerSec, Spread ratio, AppsResult.Sample median,
+    record Row(String lock, int index, List<AppsResult.Sample> runs, Spread opsPerSec, Spread ratio, AppsResult.Sample median,
                double cpuNanosPerOp, double jain, String check) {
     }
 
-    /** The rows of {@code workload} in {@code g}, locks in {@code locks} order; locks with no sample are left out. */
-    static List<Row> rows(AppsResult.Group g, String workload, List<String> locks) {
+    /** The rows of {@code workload} in {@code g}, locks in {@code --locks} order; locks with no sample are left out. */
+    static List<Row> rows(AppsResult r, AppsResult.Group g, String workload) {
+        List<String> locks = r.config().locks();
         List<List<AppsResult.Sample>> byLock = new ArrayList<>();
-        for (String lock : locks) {
-            byLock.add(g.samples().stream().filter(s -> s.workload().equals(workload) && s.lock().equals(lock))
-                    .sorted(Comparator.comparingInt(AppsResult.Sample::run)).toList());
+        for (int i = 0; i < locks.size(); i++) {
+            byLock.add(Figures.appsSamples(r, g, workload, i));
         }
         List<AppsResult.Sample> base = byLock.getFirst();
         List<Row> rows = new ArrayList<>();
@@ -48,7 +54,7 @@ public final class AppsTable {
             List<AppsResult.Sample> sorted = runs.stream().sorted(Comparator.comparingDouble(AppsResult.Sample::opsPerSec)).toList();
             String check = runs.stream().filter(s -> !s.checkPassed()).map(AppsResult.Sample::check).findFirst()
                     .orElse(AppsResult.Sample.OK);
-            rows.add(new Row(locks.get(i), runs, Metrics.spread(ops),
+            rows.add(new Row(locks.get(i), i, runs, Metrics.spread(ops),
                     Metrics.spread(ratios.stream().mapToDouble(Double::doubleValue).toArray()), sorted.get(sorted.size() / 2),
                     Metrics.median(runs.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray()),
                     Metrics.median(runs.stream().mapToDouble(AppsResult.Sample::jain).toArray()), check));
@@ -70,27 +76,33 @@ public final class AppsTable {
     public static void print(AppsResult r, PrintWriter out, java.util.function.Function<AppsResult.Group, String> header,
                              boolean waits) {
         AppsResult.Config c = r.config();
+        List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofApps(r));
         for (AppsResult.Group g : r.groups()) {
             out.printf("%n%s%n", header.apply(g));
             LinkedHashSet<String> workloads = new LinkedHashSet<>(c.workloads());
             for (String w : workloads) {
-                List<Row> rows = rows(g, w, c.locks());
+                List<Row> rows = rows(r, g, w);
+                List<CellVerdicts.Cell> here = CellVerdicts.at(cells, g.threads() + " P=" + g.procs() + " " + w,
+                        Figure.Metric.OPS_PER_SEC);
                 if (rows.isEmpty()) {
                     continue;
                 }
                 String best = rows.stream().max(Comparator.comparingDouble(x -> x.opsPerSec().median())).map(Row::lock).orElse("");
                 out.printf("%n  %s%n", w);
-                out.printf("  %-20s %10s %19s %6s %9s %9s %9s %9s " + (waits ? "%9s %9s " : "%s%s") + "%8s %6s  %s%n",
-                        "lock", "ops/s", "(min-max)", "ratio", "p50 us", "p99 us", "p99.9 us", "max us",
+                out.printf("  %-20s %10s %19s %-28s %9s %9s %9s %9s " + (waits ? "%9s %9s " : "%s%s") + "%8s %6s  %s%n",
+                        "lock", "ops/s", "(min-max)", "ratio [interval] verdict", "p50 us", "p99 us", "p99.9 us", "max us",
                         waits ? "wait p99" : "", waits ? "wait max" : "", "CPU ns/op", "Jain", "check");
                 for (Row row : rows) {
                     AppsResult.Sample m = row.median();
+                    String verdict = row.index() == 0 ? "1" : row.index() - 1 < here.size()
+                            ? here.get(row.index() - 1).verdict().cell(true) : String.format(Locale.ROOT, "%.2f", row.ratio().median());
+                    verdict += RunTable.disturbedMark(row.runs().stream().filter(AppsResult.Sample::disturbed).count());
                     String waitColumns = waits ? String.format(Locale.ROOT, "%9.1f %9.1f ", m.waits().p99Nanos() / 1e3,
                             m.waits().maxNanos() / 1e3) : "";
-                    out.printf(Locale.ROOT, "  %-20s %10.0f %19s %6.2f %9.1f %9.1f %9.1f %9.1f %s%8.0f %6.3f  %s%n",
-                            (row.lock().equals(best) ? "*" : " ") + row.lock(), row.opsPerSec().median(),
+                    out.printf(Locale.ROOT, "  %-20s %10.0f %19s %-28s %9.1f %9.1f %9.1f %9.1f %s%8.0f %6.3f  %s%n",
+                            (row.lock().equals(best) ? "*" : " ") + row.lock() + (row.index() > 0 && row.lock().equals(c.locks().getFirst()) ? " (A/A)" : ""), row.opsPerSec().median(),
                             String.format(Locale.ROOT, "(%.0f-%.0f)", row.opsPerSec().min(), row.opsPerSec().max()),
-                            row.ratio().median(), m.latency().p50Nanos() / 1e3, m.latency().p99Nanos() / 1e3,
+                            verdict, m.latency().p50Nanos() / 1e3, m.latency().p99Nanos() / 1e3,
                             m.latency().p999Nanos() / 1e3, m.latency().maxNanos() / 1e3, waitColumns,
                             row.cpuNanosPerOp(), row.jain(), row.check());
                 }
@@ -98,5 +110,6 @@ public final class AppsTable {
         }
         out.printf("%n* = most ops/s; ratio = ops/s / %s's within each batch (median); latency%s of each lock's"
                 + " median batch.%n", c.locks().isEmpty() ? "the first lock" : c.locks().getFirst(), waits ? " and waits" : "");
+        RunTable.printLegend(cells.stream().filter(x -> x.figure().metric() == Figure.Metric.OPS_PER_SEC).toList(), out);
     }
 }

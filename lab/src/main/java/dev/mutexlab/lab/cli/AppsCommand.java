@@ -3,6 +3,8 @@ package dev.mutexlab.lab.cli;
 import dev.mutexlab.lab.apps.AppsRunner;
 import dev.mutexlab.lab.apps.AppsTable;
 import dev.mutexlab.lab.apps.Workload;
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -33,13 +35,21 @@ import picocli.CommandLine.Spec;
         "Each reports ops/s, latency per operation (p50/p99/p99.9/max), the wait to acquire, CPU per operation and",
         "Jain's index across threads, and checks at the end that nothing was lost (a failed check: exit status 1).",
         "Every batch runs every workload on every lock once, locks in rotated order; --duration is per measurement.",
-        "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores)."})
+        "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores),",
+        "then up to --budget (default 10m) of added batches in fresh JVMs for the workloads whose verdicts cannot tell:",
+        "3 planned batches decide nothing (a verdict needs 5), so the first round always runs unless --budget 0s."})
 public final class AppsCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;
 
     @Mixin
     MeasureOptions options;
+
+    @Mixin
+    AaOption aa;
+
+    @Mixin
+    BudgetOption budget;
 
     @Mixin
     DurationOption duration;
@@ -78,7 +88,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", RunCommand.DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "1,2",
-                "--duration", "400ms", "--out", "results/apps-" + OutOption.TIME + ".json");
+                "--duration", "400ms", "--out", "results/apps-" + OutOption.TIME + ".json", "--budget", "10m");
     }
 
     @Override
@@ -91,12 +101,15 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         if (!clip.note().isEmpty()) {
             err.println("mutexlab apps: " + clip.note());
         }
-        AppsRunner runner = new AppsRunner(config, Invocation.of(spec));
-        err.printf("mutexlab apps: %d measurements, about %s; P enforced by %s%n", runner.measurementCount(),
-                minutes(AppsRunner.estimatedNanos(config)),
+        AppsRunner runner = new AppsRunner(config, Invocation.of(spec), budget.nanos());
+        err.printf("mutexlab apps: %d measurements, about %s, then up to %s of added batches for undecided cells;"
+                        + " P enforced by %s%n", runner.measurementCount(), minutes(AppsRunner.estimatedNanos(config)),
+                budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        AppsResult result = Measure.run(spec, runner, AppsTable::print, outFile);
+        AppsResult result = Measure.run(spec, runner, AppsTable::print,
+                r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r)))), outFile);
+        err.printf("mutexlab apps: adaptive replication stopped: %s%n", runner.stopReason());
         stdout.printf("%nResult: %s%n", outFile);
         List<AppsResult.Sample> failed = AppsRunner.failedChecks(result);
         if (!failed.isEmpty()) {
@@ -114,7 +127,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         if (new LinkedHashSet<>(workloads).size() != workloads.size()) {
             throw new UsageException("--apps names a workload twice");
         }
-        List<LabLock> locks = options.locks.labLocks();
+        List<LabLock> locks = aa.withControl(options.locks.labLocks());
         for (LabLock l : locks) {
             if (l.isMonitor() && l.yieldAfterUnlock()) {
                 throw new UsageException("'" + l.spec() + "' is not an apps column (synchronized, or a lock spec with +yield)");

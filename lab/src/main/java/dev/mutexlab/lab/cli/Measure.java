@@ -23,6 +23,15 @@ final class Measure {
      */
     static <R> R run(CommandSpec command, Measuring<R> measuring, BiConsumer<R, PrintWriter> table, Path outFile)
             throws Exception {
+        return run(command, measuring, table, java.util.function.UnaryOperator.identity(), outFile);
+    }
+
+    /**
+     * As {@link #run(CommandSpec, Measuring, BiConsumer, Path)}, with {@code finish} applied to the
+     * complete result before it is printed and written (the verdicts are added there: they need every batch).
+     */
+    static <R> R run(CommandSpec command, Measuring<R> measuring, BiConsumer<R, PrintWriter> table,
+                     java.util.function.UnaryOperator<R> finish, Path outFile) throws Exception {
         PrintWriter stdout = command.commandLine().getOut();
         PrintWriter err = command.commandLine().getErr();
         Progress progress = new Progress(err, measuring.measurementCount(), Progress.stderrIsTerminal());
@@ -32,7 +41,7 @@ final class Measure {
             err.println("mutexlab " + command.name() + ": interrupted; no result file written. Measured so far:");
             table.accept(measuring.snapshot(), stdout);
             stdout.flush();
-        }, () -> measuring.run(progress));
+        }, () -> finish.apply(measuring.run(progress)));
         progress.finish();
         table.accept(result, stdout);
         ResultIO.writeJson(outFile, result);

@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.cli;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.config.Procs;
@@ -9,6 +11,7 @@ import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.lab.runner.JfrRecording;
 import dev.mutexlab.lab.runner.RunOrchestrator;
+import dev.mutexlab.lab.stats.RatioVerdicts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +29,10 @@ import picocli.CommandLine.Spec;
         "Measure locks in the loop of Go's starvation-mode experiment (docs/background.md): W workers each do lock; busy for hold; unlock; busy outside.",
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
-        "With no options: that experiment's table, lineup first, on this machine (about three minutes on 2 cores)."})
+        "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within",
+        "the no-effect band: ±5%%, or what --aa measured) or ~? (cannot tell: fewer than 5 batches, or the interval",
+        "crosses the band's edge).",
+        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores)."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk+yield,jdk-fair,synchronized";
     private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),
@@ -39,6 +45,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
 
     @Mixin
     MeasureOptions options;
+
+    @Mixin
+    AaOption aa;
 
     @Mixin
     DurationOption duration;
@@ -58,7 +67,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
             description = "Unmeasured warm-up before each measurement. Default: 100ms (--quick: 30ms)")
     Duration warmup;
 
-    @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 3 (--quick: 2)")
+    @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 5, the fewest that carry a verdict (--quick: 2)")
     Integer runs;
 
     @Option(names = "--quick", description = "A 20-second look: 3 holds, 100ms measurements, 2 batches.")
@@ -105,7 +114,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of());
-        RunResult result = Measure.run(spec, orchestrator, RunTable::print, outFile);
+        RunResult result = Measure.run(spec, orchestrator, RunTable::print,
+                r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
@@ -122,8 +132,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         List<Duration> holds = hold != null ? hold : quick ? QUICK_HOLDS : DEFAULT_HOLDS;
         Duration measured = duration.orQuick(quick, Duration.ofMillis(100));
         Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
-        int runCount = runs != null ? runs : quick ? 2 : 3;
-        return new RunConfig(options.locks.labLocks(), options.threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
+        int runCount = runs != null ? runs : quick ? 2 : RatioVerdicts.MIN_BATCHES;
+        return new RunConfig(aa.withControl(options.locks.labLocks()), options.threads.kinds(), procList, workers, holds.stream().map(Duration::toNanos).toList(),
                 List.of(outside), measured.toNanos(), warm.toNanos(), runCount, recordWaits)
                 .validate(Confinement.allowedCpus().size());
     }

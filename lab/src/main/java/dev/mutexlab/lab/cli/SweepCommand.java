@@ -39,6 +39,9 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
     MeasureOptions options;
 
     @Mixin
+    AaOption aa;
+
+    @Mixin
     DurationOption duration;
 
     @Option(names = "--hold", split = ",", paramLabel = "D", converter = Converters.DurationConverter.class,
@@ -98,7 +101,7 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
 
     /** The configuration these options describe, on the processor counts that fit. */
     RunConfig config(List<Integer> keptProcs) {
-        List<LabLock> lockList = options.locks.labLocks();
+        List<LabLock> lockList = aa.withControl(options.locks.labLocks());
         if (lockList.size() < 2) {
             throw new UsageException("--locks needs at least two specs: ratios are to the first");
         }

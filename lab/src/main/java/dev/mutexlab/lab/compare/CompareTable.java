@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.compare;
 
+import dev.mutexlab.lab.stats.NoEffectBand;
+import dev.mutexlab.lab.stats.RatioVerdict;
 import dev.mutexlab.lab.stats.Spread;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -9,8 +11,9 @@ import java.util.Map;
 
 /**
  * Prints a {@link Comparison} as benchstat does, one block per metric: old and new medians with ±
- * the largest deviation of a run from its median, then the change and {@code (p=… n=…+…)}, or
- * {@code ~} in place of the change when it is not significant.
+ * the largest deviation of a run from its median, then the change with the bootstrap interval of
+ * new ÷ old and the verdict on it (faster, slower, {@code ~} within ±5%, {@code ~?} cannot tell,
+ * with the reason), and {@code (p=… n=…+…)}.
  */
 public final class CompareTable {
     private CompareTable() {
@@ -33,6 +36,11 @@ public final class CompareTable {
         long worse = rows.stream().filter(Comparison.Row::worse).count();
         out.printf("%d of %d significant at p < %.2f: %d faster, %d slower%n", better + worse, rows.size(), Comparison.ALPHA,
                 better, worse);
+        long faster = rows.stream().filter(r -> r.word().equals("faster")).count();
+        long slower = rows.stream().filter(r -> r.word().equals("slower")).count();
+        long within = rows.stream().filter(r -> r.verdict().call() == RatioVerdict.Call.WITHIN).count();
+        out.printf("verdicts (new ÷ old, bootstrap 95%% interval against %s): %d faster, %d slower, %d within, %d cannot tell%n",
+                NoEffectBand.FIXED.label(), faster, slower, within, rows.size() - faster - slower - within);
         out.flush();
     }
 
@@ -40,16 +48,18 @@ public final class CompareTable {
                                    PrintWriter out) {
         int whereWidth = Math.max(5, rows.stream().mapToInt(r -> r.where().length()).max().orElse(0));
         int lockWidth = Math.max(4, rows.stream().mapToInt(r -> r.lock().length()).max().orElse(0));
-        String format = "%-" + whereWidth + "s  %-" + lockWidth + "s  %-16s  %-16s  %s%n";
-        out.printf("%s: median ± largest deviation of a run; delta of the medians, Mann-Whitney U%n", heading(metric));
-        out.printf(format, "where", "lock", "old " + shortName(oldName), "new " + shortName(newName), "delta");
+        String format = "%-" + whereWidth + "s  %-" + lockWidth + "s  %-16s  %-16s  %-34s  %s%n";
+        out.printf("%s: median ± largest deviation of a run; new ÷ old [bootstrap 95%% interval] and verdict; Mann-Whitney U%n",
+                heading(metric));
+        out.printf(format, "where", "lock", "old " + shortName(oldName), "new " + shortName(newName), "new ÷ old", "delta");
         String lastWhere = null;
         for (Comparison.Row r : rows) {
             String where = r.where().equals(lastWhere) ? "" : r.where();
             lastWhere = r.where();
             String stats = String.format(Locale.ROOT, "(p=%.3f n=%d+%d)", r.p(), r.oldRuns(), r.newRuns());
             String delta = r.significant() ? String.format(Locale.ROOT, "%+.1f%% %s", r.delta() * 100, stats) : "~ " + stats;
-            out.printf(Locale.ROOT, format, where, r.lock(), cell(metric, r.old()), cell(metric, r.now()), delta);
+            out.printf(Locale.ROOT, format, where, r.lock(), cell(metric, r.old()), cell(metric, r.now()),
+                    r.verdict().cell(metric.higherIsBetter()), delta);
         }
     }
 

@@ -4,6 +4,9 @@ import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.lab.stats.MannWhitney;
 import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.NoEffectBand;
+import dev.mutexlab.lab.stats.RatioVerdict;
+import dev.mutexlab.lab.stats.RatioVerdicts;
 import dev.mutexlab.lab.stats.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,8 +15,10 @@ import java.util.Map;
 
 /**
  * The lab's one comparison, benchstat style: two sets of runs of the same figure, their medians
- * with spread, the change of the median, and the two-sided Mann–Whitney p-value over the runs. A
- * change is significant when p is below {@link #ALPHA}. {@code compare} pairs two files
+ * with spread, the change of the median, the two-sided Mann–Whitney p-value over the runs, and the
+ * verdict of {@link RatioVerdicts} on new ÷ old (the bootstrap interval of the ratio of the two
+ * medians against the fixed ±5% band): faster, slower, within, or cannot tell. The verdict says
+ * whether the change is real; the p-value only whether the two sets differ at all. {@code compare} pairs two files
  * ({@link #of}); {@code suite} pairs every lock with the first within one file ({@link #againstFirst}).
  */
 public final class Comparison {
@@ -32,9 +37,10 @@ public final class Comparison {
      * @param newRuns  runs on the new side
      * @param delta    new median / old median - 1
      * @param p        the two-sided Mann–Whitney p-value over the runs
+     * @param verdict  new ÷ old with its interval and verdict
      */
     public record Row(String where, String lock, Figure.Metric metric, Spread old, Spread now, int oldRuns, int newRuns,
-                      double delta, double p) {
+                      double delta, double p, RatioVerdict verdict) {
         public boolean significant() {
             return p < ALPHA;
         }
@@ -48,6 +54,11 @@ public final class Comparison {
         public boolean worse() {
             return significant() && !better() && delta != 0;
         }
+
+        /** The verdict in words: faster, slower, ~ within ±5%, ~ cannot tell (reason). */
+        public String word() {
+            return verdict.word(metric.higherIsBetter());
+        }
     }
 
     private Comparison() {
@@ -58,7 +69,7 @@ public final class Comparison {
         Spread a = Metrics.spread(old);
         Spread b = Metrics.spread(now);
         return new Row(where, lock, metric, a, b, old.length, now.length, b.median() / a.median() - 1,
-                MannWhitney.pValue(old, now));
+                MannWhitney.pValue(old, now), RatioVerdicts.change(old, null, now, null, NoEffectBand.FIXED));
     }
 
     /** Every figure both files measured, in the old file's order; files of any schema the lab writes. */

@@ -10,8 +10,31 @@ package dev.mutexlab.lab.compare;
  * @param lock    the lock spec
  * @param metric  what was measured, with its unit ({@link Metric})
  * @param values  one value per run
+ * @param batches the batch (or run) each value was measured in, to pair a lock's value with the
+ *                reference lock's of the same batch; null where values are not paired (then by position)
+ * @param jvms    the child JVM each value was measured in, for the bootstrap by JVM; null: all in one
  */
-public record Figure(String group, String where, String lock, Metric metric, double[] values) {
+public record Figure(String group, String where, String lock, Metric metric, double[] values, int[] batches, int[] jvms) {
+    /** A figure whose values are paired by position. */
+    public Figure(String group, String where, String lock, Metric metric, double[] values) {
+        this(group, where, lock, metric, values, null, null);
+    }
+
+    /** A figure measured in one JVM. */
+    public Figure(String group, String where, String lock, Metric metric, double[] values, int[] batches) {
+        this(group, where, lock, metric, values, batches, null);
+    }
+
+    /** The JVM of value {@code i}. */
+    public int jvm(int i) {
+        return jvms == null ? 0 : jvms[i];
+    }
+
+    /** The batch of value {@code i}. */
+    public int batch(int i) {
+        return batches == null ? i : batches[i];
+    }
+
     /** What a figure measures. */
     public enum Metric {
         THROUGHPUT("acquisitions/s", true),

@@ -41,7 +41,8 @@ public final class Figures {
             for (ShapeResult s : g.shapes()) {
                 for (LockResult l : s.locks()) {
                     list.add(new Figure(g.threads() + " P=" + g.procs(), Shape.describe(s), l.spec(), Figure.Metric.THROUGHPUT,
-                            l.runs().stream().mapToDouble(Sample::throughputPerSec).toArray()));
+                            l.runs().stream().mapToDouble(Sample::throughputPerSec).toArray(),
+                            l.runs().stream().mapToInt(Sample::run).toArray()));
                 }
             }
         }
@@ -59,7 +60,8 @@ public final class Figures {
             for (List<SuiteResult.Measurement> ms : byKey.values()) {
                 SuiteResult.Measurement first = ms.getFirst();
                 list.add(new Figure(g.threads() + " P=" + g.procs(), g.threads() + " P=" + g.procs() + " " + first.benchmark(), first.lock(), Figure.Metric.NS_PER_OP,
-                        ms.stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray()));
+                        ms.stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray(),
+                        ms.stream().mapToInt(SuiteResult.Measurement::rep).toArray()));
             }
         }
         return list;
@@ -89,27 +91,44 @@ public final class Figures {
         for (AppsResult.Group g : r.groups()) {
             String group = g.threads() + " P=" + g.procs();
             for (String workload : r.config().workloads()) {
-                for (String lock : r.config().locks()) {
-                    List<AppsResult.Sample> samples = g.samples().stream()
-                            .filter(s -> s.workload().equals(workload) && s.lock().equals(lock)).toList();
+                for (int i = 0; i < r.config().locks().size(); i++) {
+                    String lock = r.config().locks().get(i);
+                    List<AppsResult.Sample> samples = appsSamples(r, g, workload, i);
                     if (samples.isEmpty()) {
                         continue;
                     }
                     String where = group + " " + workload;
+                    int[] batches = samples.stream().mapToInt(AppsResult.Sample::run).toArray();
+                    int[] jvms = samples.stream().mapToInt(AppsResult.Sample::jvmNumber).toArray();
                     list.add(new Figure(group, where, lock, Figure.Metric.OPS_PER_SEC,
-                            samples.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray()));
+                            samples.stream().mapToDouble(AppsResult.Sample::opsPerSec).toArray(), batches, jvms));
                     list.add(new Figure(group, where, lock, Figure.Metric.P99_LATENCY,
-                            samples.stream().mapToDouble(s -> s.latency().p99Nanos() / 1e3).toArray()));
+                            samples.stream().mapToDouble(s -> s.latency().p99Nanos() / 1e3).toArray(), batches, jvms));
                     list.add(new Figure(group, where, lock, Figure.Metric.CPU_PER_OP,
-                            samples.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray()));
+                            samples.stream().mapToDouble(AppsResult.Sample::cpuNanosPerOp).toArray(), batches, jvms));
                 }
             }
         }
         return list;
     }
 
+    /**
+     * The samples of lock number {@code index} of {@code --locks} on {@code workload}, in batch order;
+     * a lock listed twice (the A/A control) is told apart by its place in the batch's rotated order.
+     */
+    public static List<AppsResult.Sample> appsSamples(AppsResult r, AppsResult.Group g, String workload, int index) {
+        List<String> locks = r.config().locks();
+        String lock = locks.get(index);
+        boolean twice = locks.indexOf(lock) != locks.lastIndexOf(lock);
+        return g.samples().stream()
+                .filter(s -> s.workload().equals(workload) && s.lock().equals(lock)
+                        && (!twice || AppsResult.lockIndex(s, locks.size()) == index))
+                .sorted(java.util.Comparator.comparingInt(AppsResult.Sample::run)).toList();
+    }
+
     private static Figure fairness(String group, String where, String lock, Figure.Metric metric, List<FairnessResult.Sample> samples,
                                    ToDoubleFunction<FairnessResult.Sample> value) {
-        return new Figure(group, where, lock, metric, samples.stream().mapToDouble(value).toArray());
+        return new Figure(group, where, lock, metric, samples.stream().mapToDouble(value).toArray(),
+                samples.stream().mapToInt(FairnessResult.Sample::run).toArray());
     }
 }

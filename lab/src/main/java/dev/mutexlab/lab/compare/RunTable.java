@@ -3,6 +3,7 @@ package dev.mutexlab.lab.compare;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.HiccupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.RunQueueDelay;
 import dev.mutexlab.lab.results.RunResult;
 import dev.mutexlab.lab.results.Sample;
@@ -43,29 +44,65 @@ public final class RunTable {
     }
 
     public static void print(RunResult result, PrintWriter out) {
+        List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofShapes(result.groups()));
         for (GroupResult g : result.groups()) {
             Map<String, List<ShapeResult>> blocks = new LinkedHashMap<>();
             for (ShapeResult s : g.shapes()) {
                 blocks.computeIfAbsent(s.workers() + "", k -> new ArrayList<>()).add(s);
             }
             for (List<ShapeResult> block : blocks.values()) {
-                printBlock(g, block, out);
+                printBlock(g, block, cells, out);
             }
         }
+        printLegend(cells, out);
         out.flush();
     }
 
-    private static void printBlock(GroupResult g, List<ShapeResult> shapes, PrintWriter out) {
+    /** {@code " !2"}: two of the cell's batches were disturbed; empty for none. */
+    public static String disturbedMark(long disturbed) {
+        return disturbed == 0 ? "" : " !" + disturbed;
+    }
+
+    /**
+     * What the verdicts mean, once under the tables: the interval, the band (per group where an A/A
+     * control measured it), and how many cells were decided.
+     */
+    public static void printLegend(List<CellVerdicts.Cell> cells, PrintWriter out) {
+        if (cells.isEmpty()) {
+            return;
+        }
+        Map<String, String> bands = new LinkedHashMap<>();
+        for (CellVerdicts.Cell c : cells) {
+            bands.putIfAbsent(c.figure().group(), c.band().label() + " (" + c.band().text() + ")");
+        }
+        long decided = cells.stream().filter(c -> !c.aa() && !c.verdict().undecided()).count();
+        long judged = cells.stream().filter(c -> !c.aa()).count();
+        out.printf("%nratio × reference: median [bootstrap 95%% interval over batches] and verdict: faster / slower = the"
+                + " interval lies beyond the no-effect band, ~ = within it, ~? = cannot tell (too few batches, or the"
+                + " interval crosses the band's edge); %d of %d cells decided.%n", decided, judged);
+        bands.forEach((group, band) -> out.printf("  no-effect band, %s: %s%n", group, band));
+        out.printf(Locale.ROOT, "  !n: n of the lock's batches disturbed (steal > %.0f%%, other processes > %.0f%% of the machine's CPU,"
+                        + " GC > %.0f%% or JIT > %.0f%% of the window; the samples' \"noise\" in the result file says which)%n",
+                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100);
+        List<CellVerdicts.Cell> aa = cells.stream().filter(CellVerdicts.Cell::aa).toList();
+        if (!aa.isEmpty()) {
+            long within = aa.stream().filter(c -> c.verdict().call() == dev.mutexlab.lab.stats.RatioVerdict.Call.WITHIN).count();
+            out.printf("  A/A control: %d of %d cells within the band%n", within, aa.size());
+        }
+    }
+
+    private static void printBlock(GroupResult g, List<ShapeResult> shapes, List<CellVerdicts.Cell> cells, PrintWriter out) {
         ShapeResult first = shapes.get(0);
         List<String> locks = first.locks().stream().map(LockResult::spec).toList();
         String baseline = locks.get(0);
         out.printf("%n%s threads, P=%d (%s), %d workers, outside work %s%n", g.threads(), g.procs(), g.enforcement(),
                 first.workers(), outsideText(shapes));
-        int w = Math.max(30, locks.stream().mapToInt(String::length).max().orElse(0) + 2);
+        int w = Math.max(42, locks.stream().mapToInt(String::length).max().orElse(0) + 2);
         StringBuilder h1 = new StringBuilder(String.format("%-7s %-9s", "hold", "ceiling"));
         StringBuilder h2 = new StringBuilder(String.format("%-7s %-9s", "", "per sec"));
-        for (String l : locks) {
-            h1.append(" | ").append(pad(l, w));
+        for (int li = 0; li < locks.size(); li++) {
+            String l = locks.get(li);
+            h1.append(" | ").append(pad(li > 0 && l.equals(baseline) ? l + " (A/A)" : l, w));
             h2.append(" | ").append(pad("k/s   ceil  ×" + shortName(baseline), w));
         }
         out.println(h1);
@@ -73,9 +110,13 @@ public final class RunTable {
         for (ShapeResult s : shapes) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-7s %-9s",
                     LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())), rate(s.ceilingPerSec())));
-            for (LockResult lr : s.locks()) {
+            List<CellVerdicts.Cell> here = CellVerdicts.at(cells, dev.mutexlab.lab.config.Shape.describe(s), Figure.Metric.THROUGHPUT);
+            for (int li = 0; li < s.locks().size(); li++) {
+                LockResult lr = s.locks().get(li);
+                String ratio = (li == 0 ? "1" : li - 1 < here.size() ? here.get(li - 1).verdict().cell(true) : ratio(lr.ratio()))
+                        + disturbedMark(lr.runs().stream().filter(Sample::disturbed).count());
                 row.append(" | ").append(pad(String.format(Locale.ROOT, "%-5s %4s  %s", kilo(lr.throughput().median()),
-                        percent(lr.utilization().median()), ratio(lr.ratio())), w));
+                        percent(lr.utilization().median()), ratio), w));
             }
             out.println(row);
         }

@@ -50,6 +50,9 @@ public final class VersusBest {
         for (Sample first : locks.get(0).runs()) {
             double best = 0;
             for (int li = 1; li < locks.size(); li++) {
+                if (locks.get(li).spec().equals(locks.get(0).spec())) {
+                    continue; // the first lock's own A/A copy is not another lock
+                }
                 for (Sample other : locks.get(li).runs()) {
                     if (other.run() == first.run()) {
                         best = Math.max(best, other.throughputPerSec());

@@ -1,5 +1,9 @@
 package dev.mutexlab.lab.fairness;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.compare.Figures;
+import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.Machine;
@@ -104,6 +108,15 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
                         s.costMicros(), s.devianceMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros(),
                         s.maxMinRatio() == null ? "inf" : String.format(Locale.ROOT, "%.2f", s.maxMinRatio()), s.jain());
             }
+        }
+        List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofFairness(r));
+        if (!cells.isEmpty()) {
+            out.printf("%nagainst %s, within each run: median [bootstrap 95%% interval] and verdict%n", cells.getFirst().reference().lock());
+            for (CellVerdicts.Cell cell : cells) {
+                out.printf(Locale.ROOT, "  %-24s %-12s %-16s %s%n", cell.figure().where(), cell.figure().lock(),
+                        cell.figure().metric().label(), cell.verdict().cell(cell.figure().metric().higherIsBetter()));
+            }
+            RunTable.printLegend(cells.stream().filter(x -> x.figure().metric() == Figure.Metric.OPS_PER_SEC).toList(), out);
         }
     }
 }

@@ -5,6 +5,8 @@ import dev.mutexlab.lab.compare.Comparison;
 import dev.mutexlab.lab.compare.Figure;
 import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.NoEffectBand;
+import dev.mutexlab.lab.stats.RatioVerdicts;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +29,7 @@ public final class SuiteReport {
                 head.append(String.format(Locale.ROOT, " %18s", lock));
                 if (!lock.equals(locks.get(0))) {
                     head.append(String.format(Locale.ROOT, " %-28s", "  vs " + locks.get(0)));
+                    head.append(String.format(Locale.ROOT, " %-30s", "÷ " + locks.get(0) + " [interval] verdict"));
                 }
             }
             out.println(head.toString().stripTrailing());
@@ -41,6 +44,8 @@ public final class SuiteReport {
                     row.append(String.format(Locale.ROOT, " %18s", v.length == 0 ? "-" : cell(v)));
                     if (!lock.equals(locks.get(0))) {
                         row.append(String.format(Locale.ROOT, " %-28s", "  " + delta(r.comparisons(), g, bench, lock)));
+                        row.append(String.format(Locale.ROOT, " %-30s", v.length == 0 ? "" : RatioVerdicts.change(base, null, v,
+                                null, NoEffectBand.FIXED).cell(false)));
                     }
                 }
                 out.println(row.toString().stripTrailing());

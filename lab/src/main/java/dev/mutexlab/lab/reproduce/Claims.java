@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.gotoolchain.GoSeedLoop;
 import dev.mutexlab.lab.results.FairnessResult;
@@ -274,7 +275,7 @@ public final class Claims {
 
     /** How a row's interval and band become a verdict. */
     interface Judge {
-        Verdict of(SourceFigure source, Interval here, Verdicts.Band band);
+        Verdict of(SourceFigure source, Interval here, NoEffectBand band);
     }
 
     private static final List<String> DEFAULT = List.of("go", "go-native");
@@ -343,6 +344,34 @@ public final class Claims {
         return values.stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
     }
 
+    /**
+     * The interval of a row's per-batch figures ({@link #batches}), resampled by JVM: each copy of the
+     * shape was measured in its own JVM (or Go process), so where there are two copies or more the
+     * bootstrap draws whole copies, then batches within them ({@link Bootstrap#clusterMedian}); batches
+     * of one JVM share its JIT and heap, and treating them as independent made intervals too narrow
+     * for a rerun to land in.
+     */
+    static Interval interval(Row row, List<String> numerator, List<String> denominator, Metric metric) {
+        List<Double> values = new ArrayList<>();
+        List<Integer> jvms = new ArrayList<>();
+        for (int copy = 0; copy < row.copies.size(); copy++) {
+            Row one = new Row(row.column, row.procs, row.workers, row.hold, row.outside, row.ceilingPerSec, row.mostWorkers,
+                    List.of(row.copies.get(copy)));
+            for (double v : batches(one, numerator, denominator, metric)) {
+                values.add(v);
+                jvms.add(copy);
+            }
+        }
+        return clustered(values, jvms);
+    }
+
+    /** The median with its interval, by JVM where the values come from two JVMs or more. */
+    static Interval clustered(List<Double> values, List<Integer> jvms) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        int[] c = jvms.stream().mapToInt(Integer::intValue).toArray();
+        return java.util.Arrays.stream(c).distinct().count() >= 2 ? Bootstrap.clusterMedian(v, c) : Bootstrap.median(v);
+    }
+
     /** The A/A control's per-batch figures: the second copy of the shape's first lock ÷ the first. */
     static double[] aaBatches(Row row, Metric metric) {
         List<Double> values = new ArrayList<>();
@@ -366,7 +395,7 @@ public final class Claims {
     }
 
     /** The experiment's no-effect band in one column: its A/A control pooled over the shapes, or the fixed band. */
-    static Verdicts.Band band(List<Row> rows, Metric metric) {
+    static NoEffectBand band(List<Row> rows, Metric metric) {
         List<Double> pooled = new ArrayList<>();
         String spec = "";
         for (Row r : rows) {
@@ -378,10 +407,10 @@ public final class Claims {
             }
         }
         if (pooled.isEmpty()) {
-            return Verdicts.Band.FIXED;
+            return NoEffectBand.FIXED;
         }
         Interval aa = Bootstrap.median(pooled.stream().mapToDouble(Double::doubleValue).toArray());
-        return Verdicts.Band.of(aa, spec + " ÷ " + spec);
+        return NoEffectBand.of(aa, spec + " ÷ " + spec);
     }
 
     /** One finding per column and shape of the experiments that fits the claim; "needs ≥ N CPUs" rows for the source's P this machine lacks. */
@@ -401,21 +430,26 @@ public final class Claims {
             List<Row> rows = rows(groups);
             for (String column : columns(groups)) {
                 List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
-                Verdicts.Band band = band(mine, metric);
+                NoEffectBand band = band(mine, metric);
                 List<Row> fitting = mine.stream().filter(fits).toList();
                 for (Row r : fitting) {
                     double[] v = batches(r, numerator, denominator, metric);
-                    Interval interval = Bootstrap.median(v);
+                    Interval interval = interval(r, numerator, denominator, metric);
                     SourceFigure figure = source.apply(r);
                     String text = v.length == 0 ? "–" : number(interval.median()) + " [" + number(interval.low()) + "–"
                             + number(interval.high()) + "], n = " + interval.n();
                     String note = v.length == 0 ? "the shape lacks " + numerator.get(0)
                             + (denominator.isEmpty() ? "" : " or " + denominator.get(0)) : "";
+                    Verdict verdict = judge.of(figure, interval, band);
                     if (metric == Metric.MAX_WAIT) {
-                        note = join(note, windowNote(r, numerator, denominator));
+                        String window = windowNote(r, numerator, denominator);
+                        note = join(note, window);
+                        if (window.startsWith(CAPPED)) {
+                            verdict = Verdict.CANNOT_TELL; // the window, not the lock, set the numerator: a lower bound only
+                        }
                     }
                     findings.add(new Finding(claim.id(), column, r.label(), figure, text, interval, band.text(), measured(r),
-                            differs.apply(r), judge.of(figure, interval, band), note));
+                            differs.apply(r), verdict, note));
                 }
                 if (fitting.isEmpty() && sourceProcs.isEmpty()) {
                     findings.add(Finding.none(claim.id(), column, "–", source.apply(null),
@@ -445,6 +479,9 @@ public final class Claims {
         return r.procs == 4 ? "" : "P = " + r.procs + " vs the source's GOMAXPROCS = 4";
     }
 
+    /** How a note on a longest wait that filled the window begins. */
+    static final String CAPPED = "capped by the window";
+
     /** Flags a longest wait that the window capped: then the ratio measures the window, not the lock. */
     private static String windowNote(Row r, List<String> numerator, List<String> denominator) {
         double[] capped = batches(r, numerator, List.of(), Metric.MAX_WAIT);
@@ -456,7 +493,7 @@ public final class Claims {
         if (capped.length == 0 || window <= 0 || Metrics.median(capped) < WINDOW_CAPPED * window) {
             return own;
         }
-        return join(String.format(Locale.ROOT, "capped by the window: %s waited %.0f–%.0f ms of a %.0f ms window, "
+        return join(String.format(Locale.ROOT, CAPPED + ": %s waited %.0f–%.0f ms of a %.0f ms window, "
                         + "so the ratio measures the window", numerator.get(0), Metrics.spread(capped).min() / 1e6,
                 Metrics.spread(capped).max() / 1e6, window / 1e6), own);
     }
@@ -489,9 +526,10 @@ public final class Claims {
         List<Row> rows = rows(groups);
         for (String column : columns(groups)) {
             List<Row> mine = rows.stream().filter(r -> r.column.equals(column)).toList();
-            Verdicts.Band band = band(mine, Metric.THROUGHPUT);
+            NoEffectBand band = band(mine, Metric.THROUGHPUT);
             for (Row r : mine) {
                 List<Double> perBatch = new ArrayList<>();
+                List<Integer> jvms = new ArrayList<>();
                 for (ShapeResult s : r.copies) {
                     if (s.locks().isEmpty() || !s.locks().get(0).spec().equals("lineup")) {
                         continue;
@@ -502,10 +540,11 @@ public final class Claims {
                                 .mapToDouble(Sample::throughputPerSec).max().orElse(0);
                         if (best > 0) {
                             perBatch.add(first.throughputPerSec() / best);
+                            jvms.add(r.copies.indexOf(s));
                         }
                     }
                 }
-                Interval interval = Bootstrap.median(perBatch.stream().mapToDouble(Double::doubleValue).toArray());
+                Interval interval = clustered(perBatch, jvms);
                 findings.add(new Finding(LINEUP_BEST.id(), column, r.label(), source, interval.isEmpty() ? "–" : intervalText(interval),
                         interval, band.text(), measured(r), "", Verdicts.allOf(Verdicts.meets(interval, LINEUP_TARGET)), ""));
             }
@@ -525,8 +564,8 @@ public final class Claims {
             if (r.workers != 64 || r.copies.stream().allMatch(s -> lock(s, "lineup").isEmpty())) {
                 continue;
             }
-            Interval utilization = Bootstrap.median(batches(r, List.of("lineup"), List.of(), Metric.UTILIZATION));
-            Interval maxWait = Bootstrap.median(batches(r, List.of("lineup"), List.of(), Metric.MAX_WAIT));
+            Interval utilization = interval(r, List.of("lineup"), List.of(), Metric.UTILIZATION);
+            Interval maxWait = interval(r, List.of("lineup"), List.of(), Metric.MAX_WAIT);
             String text = String.format(Locale.ROOT, "%.0f%% [%.0f–%.0f%%] of the ceiling, longest wait %.1f [%.1f–%.1f] ms, n = %d",
                     utilization.median() * 100, utilization.low() * 100, utilization.high() * 100, maxWait.median() / 1e6,
                     maxWait.low() / 1e6, maxWait.high() / 1e6, utilization.n());
@@ -565,10 +604,10 @@ public final class Claims {
             Interval interval = Bootstrap.median(v);
             long windowMillis = g.samples().isEmpty() ? 0 : g.samples().get(0).wallNanos() / 1_000_000;
             findings.add(new Finding(claim.id(), g.threads(), "P=" + g.procs() + ", kernel ÷ " + semaphore, source,
-                    v.length == 0 ? "–" : intervalText(interval), interval, Verdicts.Band.FIXED.text(),
+                    v.length == 0 ? "–" : intervalText(interval), interval, NoEffectBand.FIXED.text(),
                     v.length + " runs × " + windowMillis + " ms, 1 JVM", g.procs() == 8 ? "" : "P = " + g.procs()
                     + " vs the source's 8 CPUs; kernel is today's mutex, not the 2005 one",
-                    Verdicts.ratio(source, interval, Verdicts.Band.FIXED),
+                    Verdicts.ratio(source, interval, NoEffectBand.FIXED),
                     join(v.length == 0 ? "no run measured both kernel and " + semaphore : "", substitute)));
         }
         return findings;

@@ -1,6 +1,8 @@
 package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.stats.Bootstrap.Interval;
+import dev.mutexlab.lab.stats.NoEffectBand;
+import dev.mutexlab.lab.stats.RatioVerdicts;
 
 /**
  * The rules that turn what was measured here into a verdict on a source's claim — the only place
@@ -10,12 +12,13 @@ import dev.mutexlab.lab.stats.Bootstrap.Interval;
  * <p>A ratio claim is judged on the bootstrap interval of the row's median ratio
  * ({@link dev.mutexlab.lab.stats.Bootstrap}) against two ranges:
  * <ul>
- * <li>the <em>no-effect band</em> ({@link Band}): the A/A control's interval (a lock against itself
+ * <li>the <em>no-effect band</em> ({@link NoEffectBand}): the A/A control's interval (a lock against itself
  *     in the same batches), made symmetric around 1 and at least ±{@value #MIN_NOISE}; where a
  *     result has no A/A control, the fixed ±{@value #FIXED_NOISE};
  * <li>the source's <em>widened range</em>: its low end ÷ {@value #TOLERANCE} to its high end ×
  *     {@value #TOLERANCE}; for a source that reported an effect, never reaching into the band; for a
- *     direction-only source, everything beyond the band.
+ *     direction-only source, everything beyond the band; for a level source, its own range (never
+ *     widened) joined with the band.
  * </ul>
  * The source's side is above or below when its figure lies beyond 1 ± {@value #FIXED_NOISE}
  * (the source gives no interval of its own), level otherwise. Then, in this order:
@@ -39,41 +42,18 @@ import dev.mutexlab.lab.stats.Bootstrap.Interval;
  */
 public final class Verdicts {
     /** The no-effect band where a result has no A/A control, and the source's own: ±5%. */
-    public static final double FIXED_NOISE = 0.05;
+    public static final double FIXED_NOISE = NoEffectBand.FIXED_NOISE;
     /** The narrowest no-effect band an A/A control can give: ±2%. */
-    public static final double MIN_NOISE = 0.02;
+    public static final double MIN_NOISE = NoEffectBand.MIN_NOISE;
     /** How far (as a factor) the interval may lie outside the source's figure and still hold. */
     public static final double TOLERANCE = 1.25;
     /** The fewest batches an interval needs before it can carry a verdict. */
-    public static final int MIN_BATCHES = 5;
+    public static final int MIN_BATCHES = RatioVerdicts.MIN_BATCHES;
     /** The p-value below which a suite row counts as an effect. */
     public static final double ALPHA = 0.05;
 
     /** Whether a target was reached. */
     public enum Target { MET, MISSED, UNDECIDED }
-
-    /**
-     * The ratios that count as no effect.
-     *
-     * @param low  lowest ratio that is no effect
-     * @param high highest
-     * @param text where it comes from, for the page
-     */
-    public record Band(double low, double high, String text) {
-        /** The fixed band, for results with no A/A control. */
-        public static final Band FIXED = new Band(1 - FIXED_NOISE, 1 + FIXED_NOISE,
-                "fixed ±" + Math.round(FIXED_NOISE * 100) + "% (no A/A control)");
-
-        /** The band an A/A control measured: its interval, symmetric in log space around 1, at least ±{@value #MIN_NOISE}. */
-        public static Band of(Interval aa, String what) {
-            if (aa.isEmpty()) {
-                return FIXED;
-            }
-            double half = Math.max(Math.log1p(MIN_NOISE), Math.max(Math.abs(Math.log(aa.low())), Math.abs(Math.log(aa.high()))));
-            return new Band(Math.exp(-half), Math.exp(half), String.format(java.util.Locale.ROOT,
-                    "A/A %s: %.3f–%.3f (n = %d) → band %.3f–%.3f", what, aa.low(), aa.high(), aa.n(), Math.exp(-half), Math.exp(half)));
-        }
-    }
 
     private Verdicts() {
     }
@@ -84,7 +64,7 @@ public final class Verdicts {
     }
 
     /** The verdict on a ratio claim from the interval of this machine's median ratio; an empty interval: cannot tell. */
-    public static Verdict ratio(SourceFigure source, Interval here, Band band) {
+    public static Verdict ratio(SourceFigure source, Interval here, NoEffectBand band) {
         if (here.n() < MIN_BATCHES || !Double.isFinite(here.low()) || !Double.isFinite(here.high())) {
             return Verdict.CANNOT_TELL;
         }
@@ -117,8 +97,9 @@ public final class Verdicts {
             boolean bandHidesTheSource = !source.directionOnly() && band.low() <= source.high();
             return lo > (bandHidesTheSource ? band.high() : to) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
-        double from = Math.min(wideLow, band.low());
-        double to = Math.max(wideHigh, band.high());
+        // a level source's range is its own words ("within 10%"): not widened, or 0.83 would count as within 10%
+        double from = Math.min(source.low(), band.low());
+        double to = Math.max(Double.isInfinite(source.high()) ? band.high() : source.high(), band.high());
         if (lo >= from && hi <= to) {
             return Verdict.HOLDS;
         }
@@ -148,7 +129,7 @@ public final class Verdicts {
             return Verdict.CANNOT_TELL;
         }
         int side = sourceSide(source);
-        boolean beyondBand = ratio > Band.FIXED.high() || ratio < Band.FIXED.low();
+        boolean beyondBand = ratio > NoEffectBand.FIXED.high() || ratio < NoEffectBand.FIXED.low();
         int here = pValue < ALPHA && beyondBand ? (ratio > 1 ? 1 : -1) : 0;
         boolean inWindow = ratio >= source.low() / TOLERANCE && ratio <= source.high() * TOLERANCE;
         if (side != 0) {

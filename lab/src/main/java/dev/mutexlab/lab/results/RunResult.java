@@ -12,12 +12,27 @@ import java.util.List;
  * @param machine   where it ran
  * @param config    the configuration, as specs and nanoseconds
  * @param groups    one per (thread kind, procs)
+ * @param verdicts  every lock's throughput against the first lock's, cell by cell, with its interval and
+ *                  verdict (1.2; null in older files, where {@code compare} and the table recompute them)
  */
 public record RunResult(String schema, String command, String createdAt, Machine machine, Config config,
-                        List<GroupResult> groups) implements Result {
-    public static final String SCHEMA = "mutexlab.run/1.1";
+                        List<GroupResult> groups, List<VerdictRow> verdicts) implements Result {
+    public static final String SCHEMA = "mutexlab.run/1.2";
+    /** The version before the verdicts, still read: the same fields less {@code verdicts}. */
+    public static final String SCHEMA_1_1 = "mutexlab.run/1.1";
     /** The first version, still read: the same fields less {@code hiccups}, {@code runQueue*}. */
     public static final String SCHEMA_1_0 = "mutexlab.run/1";
+
+    /** A result without verdicts (they are added once every batch is in: {@link #withVerdicts}). */
+    public RunResult(String schema, String command, String createdAt, Machine machine, Config config,
+                     List<GroupResult> groups) {
+        this(schema, command, createdAt, machine, config, groups, null);
+    }
+
+    /** The same result with {@code rows} as its verdicts. */
+    public RunResult withVerdicts(List<VerdictRow> rows) {
+        return new RunResult(schema, command, createdAt, machine, config, groups, rows);
+    }
 
     /** The configuration as it appears in the file. */
     public record Config(List<String> locks, List<String> threads, List<Integer> procs, List<Integer> workers,

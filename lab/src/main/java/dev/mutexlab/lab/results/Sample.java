@@ -22,9 +22,23 @@ import java.util.Map;
  * @param starvationShare     share of the window the lock spent in starvation (handoff) mode
  * @param runQueue            how long the workers (carriers, for virtual threads) were runnable but not
  *                            running; null where Linux's schedstat cannot be read
+ * @param noise               what else the machine and the JVM did in the window (1.2; null in older files)
  */
 public record Sample(int run, int order, double throughputPerSec, long acquisitions, long wallNanos,
                      List<Long> perWorker, WaitSummary waits, double jain, Double maxMinRatio, double cpuPerWall,
                      long voluntarySwitches, long involuntarySwitches, Map<String, Long> lockEvents,
-                     double starvationShare, RunQueueDelay runQueue) {
+                     double starvationShare, RunQueueDelay runQueue, Noise noise) {
+    /** A sample without a noise reading (Go's own program reads none). */
+    public Sample(int run, int order, double throughputPerSec, long acquisitions, long wallNanos,
+                  List<Long> perWorker, WaitSummary waits, double jain, Double maxMinRatio, double cpuPerWall,
+                  long voluntarySwitches, long involuntarySwitches, Map<String, Long> lockEvents,
+                  double starvationShare, RunQueueDelay runQueue) {
+        this(run, order, throughputPerSec, acquisitions, wallNanos, perWorker, waits, jain, maxMinRatio, cpuPerWall,
+                voluntarySwitches, involuntarySwitches, lockEvents, starvationShare, runQueue, null);
+    }
+
+    /** Whether the window was flagged as disturbed ({@link Noise#wasDisturbed()}). */
+    public boolean disturbed() {
+        return noise != null && noise.wasDisturbed();
+    }
 }

@@ -22,7 +22,9 @@ import java.util.List;
  */
 public record SweepResult(String schema, String command, String createdAt, Machine machine, RunResult.Config config,
                           String clipped, int sessions, List<GroupResult> groups, List<SummaryRow> summary) implements Result {
-    public static final String SCHEMA = "mutexlab.sweep/1.1";
+    public static final String SCHEMA = "mutexlab.sweep/1.2";
+    /** The version before each sample's {@code noise}, still read. */
+    public static final String SCHEMA_1_1 = "mutexlab.sweep/1.1";
     /** The first version, still read. */
     public static final String SCHEMA_1_0 = "mutexlab.sweep/1";
 

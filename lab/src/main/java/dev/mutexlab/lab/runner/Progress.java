@@ -11,7 +11,7 @@ public final class Progress {
     private static final int BAR_WIDTH = 30;
 
     private final PrintWriter err;
-    private final long total;
+    private long total;
     private final boolean terminal;
     private final long startNanos = System.nanoTime();
     private long done;
@@ -48,6 +48,19 @@ public final class Progress {
                 err.flush();
             }
         }
+    }
+
+    /**
+     * More work than planned (batches added while cells are undecided): {@code extra} more units, and
+     * {@code why} on a line of its own.
+     */
+    public synchronized void more(long extra, String why) {
+        total += extra;
+        if (terminal) {
+            err.println();
+        }
+        err.println(why);
+        err.flush();
     }
 
     /** Ends the bar's line. */

@@ -1,9 +1,13 @@
 package dev.mutexlab.lab.sweep;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.compare.VersusBest;
 import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.config.RunConfig;
+import dev.mutexlab.lab.config.Shape;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
 import dev.mutexlab.lab.results.RunResult;
@@ -18,7 +22,7 @@ import java.util.Locale;
 
 /**
  * Prints a sweep: per shape, each lock's throughput (median, k/s) and its ratio to the first lock
- * within a batch (median, min–max); then Go's starvation-mode experiment's summary by (hold, outside work).
+ * within a batch (median, bootstrap interval and verdict, {@link CellVerdicts}); then Go's starvation-mode experiment's summary by (hold, outside work).
  */
 public final class SweepTable {
     private SweepTable() {
@@ -26,26 +30,29 @@ public final class SweepTable {
 
     public static void print(SweepResult result, PrintWriter out) {
         List<Outside> outside = RunConfig.parseOutside(result.config().outside());
+        List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofShapes(result.groups()));
         for (GroupResult g : result.groups()) {
             List<String> locks = g.shapes().get(0).locks().stream().map(LockResult::spec).toList();
-            out.printf("%n%s threads, P=%d (%s): throughput k/s, ratio to %s within a batch, median (min–max)%n",
+            out.printf("%n%s threads, P=%d (%s): throughput k/s, ratio to %s within a batch, median [interval] verdict%n",
                     g.threads(), g.procs(), g.enforcement(), locks.get(0));
             StringBuilder head = new StringBuilder(String.format("%-4s %-7s %-8s", "W", "hold", "outside"));
             for (String l : locks) {
-                head.append(" | ").append(RunTable.pad(l, 28));
+                head.append(" | ").append(RunTable.pad(l, 36));
             }
             out.println(head);
             for (ShapeResult s : g.shapes()) {
                 StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-4d %-7s %-8s", s.workers(),
                         duration(s.holdNanos()), Outside.labelFor(outside, s.holdNanos(), s.outsideNanos())));
+                List<CellVerdicts.Cell> here = CellVerdicts.at(cells, Shape.describe(s), Figure.Metric.THROUGHPUT);
                 for (int i = 0; i < s.locks().size(); i++) {
                     LockResult lr = s.locks().get(i);
-                    String cell = RunTable.kilo(lr.throughput().median()) + (i == 0 ? "" : "  " + RunTable.ratio(lr.ratio()));
-                    row.append(" | ").append(RunTable.pad(cell, 28));
+                    String ratio = i == 0 ? "" : "  " + (i - 1 < here.size() ? here.get(i - 1).verdict().cell(true) : RunTable.ratio(lr.ratio()));
+                    row.append(" | ").append(RunTable.pad(RunTable.kilo(lr.throughput().median()) + ratio, 36));
                 }
                 out.println(row);
             }
         }
+        RunTable.printLegend(cells, out);
         printSummary(result.summary(), outside, result.config(), out);
         printVersusBest(result.groups(), out);
         out.flush();

@@ -76,6 +76,7 @@ public final class Measurement {
             readingBefore = (readingBefore + System.nanoTime()) / 2;
             LockStats statsBefore = lock instanceof Mutex m ? m.stats() : LockStats.disabled();
             ProcessStats procBefore = ProcessStats.now();
+            NoiseMeter.Reading noiseBefore = NoiseMeter.read();
             long start = System.nanoTime();
             phase.startMeasuring(start);
             TimeUnit.NANOSECONDS.sleep(durationNanos);
@@ -84,6 +85,7 @@ public final class Measurement {
             readingAfter = (readingAfter + System.nanoTime()) / 2;
             phase.value = Phase.STOP;
             long wallNanos = System.nanoTime() - start;
+            NoiseMeter.Reading noiseAfter = NoiseMeter.read();
             ProcessStats proc = ProcessStats.now().since(procBefore);
             LockStats stats = lock instanceof Mutex m ? m.stats().since(statsBefore) : LockStats.disabled();
             RunQueueDelay runQueue = SchedStat.delay(platform ? RunQueueDelay.WORKERS : RunQueueDelay.CARRIERS,
@@ -111,7 +113,7 @@ public final class Measurement {
             return new Sample(run, order, total * 1e9 / wallNanos, total, wallNanos, perWorkerList, WaitSummary.of(waits),
                     Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / proc.wallNanos(),
                     proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
-                    (double) stats.starvationNanos() / wallNanos, runQueue);
+                    (double) stats.starvationNanos() / wallNanos, runQueue, NoiseMeter.between(noiseBefore, noiseAfter, wallNanos));
         } finally {
             phase.value = Phase.STOP;
             for (Thread t : threads) {

@@ -85,6 +85,30 @@ class RunTableTest {
     }
 
     @Test
+    void verdictsSurviveTheJsonRoundTrip() {
+        RunResult plain = withInstruments();
+        RunResult r = plain.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(plain.groups()))));
+        assertThat(r.verdicts()).isNotEmpty();
+        Path file = dir.resolve("v.json");
+        ResultIO.writeJson(file, r);
+
+        RunResult back = ResultFiles.load(file).run();
+
+        assertThat(back.verdicts()).isEqualTo(r.verdicts());
+        assertThat(back.verdicts().getFirst().word()).startsWith("~ cannot tell (n=");
+    }
+
+    @Test
+    void theTableShowsTheVerdictOfEveryRatio() {
+        StringWriter text = new StringWriter();
+        RunTable.print(withInstruments(), new PrintWriter(text));
+        assertThat(text.toString()).contains("~? (n=").contains("cells decided").contains("no-effect band, platform P=2: ±5%")
+                .contains("!n: n of the lock's batches disturbed");
+        assertThat(RunTable.disturbedMark(0)).isEmpty();
+        assertThat(RunTable.disturbedMark(2)).isEqualTo(" !2");
+    }
+
+    @Test
     void newFieldsSurviveTheJsonRoundTrip() {
         RunResult r = withInstruments();
         Path file = dir.resolve("r.json");
@@ -92,7 +116,7 @@ class RunTableTest {
 
         ResultFiles.Loaded back = ResultFiles.load(file);
 
-        assertThat(back.schema()).isEqualTo("mutexlab.run/1.1");
+        assertThat(back.schema()).isEqualTo(RunResult.SCHEMA);
         assertThat(back.run()).isEqualTo(r);
         ShapeResult s = back.run().groups().get(0).shapes().get(0);
         assertThat(s.hiccups().get(0).longestStall().median()).isEqualTo(8_100_000);

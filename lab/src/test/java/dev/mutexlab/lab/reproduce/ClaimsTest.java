@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.Bootstrap.Interval;
+import dev.mutexlab.lab.stats.NoEffectBand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -128,7 +130,7 @@ class ClaimsTest {
         ShapeResult s = shape(2, 4, 10_000, 10_000, thr("go", around(1000, 5)), thr("go:threshold=0", around(1500, 5)));
         Finding f = of(Claims.evaluate(Map.of(Plan.SWEEP, List.of(group("platform", s))), Map.of(), Map.of(), 2),
                 "handoff-headline").get(0);
-        assertThat(f.noise()).isEqualTo(Verdicts.Band.FIXED.text());
+        assertThat(f.noise()).isEqualTo(NoEffectBand.FIXED.text());
         assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
     }
 
@@ -145,6 +147,26 @@ class ClaimsTest {
     }
 
     @Test
+    void replicasThatDisagreeWidenTheIntervalResampledByJvm() {
+        // three JVMs: jdk ÷ go at 0.97, 1.00, 1.04, tight within each; batch by batch the median hardly moves
+        List<GroupResult> groups = new ArrayList<>();
+        double[] level = {0.97, 1.00, 1.04};
+        for (double l : level) {
+            double[] jdk = around(1000 * l, 4);
+            groups.add(group("platform", shape(2, 4, 10_000, 10_000, thr("go", 1000, 1000, 1000, 1000), thr("jdk", jdk))));
+        }
+        Claims.Row row = Claims.rows(groups).getFirst();
+        assertThat(row.copies()).hasSize(3);
+        Interval byJvm = Claims.interval(row, List.of("jdk"), List.of("go"), Claims.Metric.THROUGHPUT);
+        Interval byBatch = dev.mutexlab.lab.stats.Bootstrap.median(Claims.batches(row, List.of("jdk"), List.of("go"),
+                Claims.Metric.THROUGHPUT));
+        assertThat(byJvm.n()).isEqualTo(12);
+        assertThat(byJvm.high() - byJvm.low()).isGreaterThan(byBatch.high() - byBatch.low());
+        assertThat(byJvm.low()).isLessThan(0.99);
+        assertThat(byJvm.high()).isGreaterThan(1.01);
+    }
+
+    @Test
     void waitBoundFlagsAWaitCappedByTheWindow() {
         ShapeResult s = shape(2, 64, 10_000, 0, waits("go", 8_000_000, 9_000_000, 7_000_000, 8_000_000, 8_500_000),
                 waits("go:threshold=never", 180_000_000, 190_000_000, 185_000_000, 170_000_000, 175_000_000));
@@ -152,7 +174,7 @@ class ClaimsTest {
         assertThat(f.value()).isCloseTo(170.0 / 8, within(1e-9)); // median of the batches' ratios
         assertThat(f.note()).startsWith("capped by the window: go:threshold=never waited 170–190 ms of a 200 ms window")
                 .contains("the default's own longest wait 7.0–9.0 ms (the source: 2–4 ms)");
-        assertThat(f.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(f.verdict()).as("the window set the numerator: a lower bound, never a verdict").isEqualTo(Verdict.CANNOT_TELL);
     }
 
     /** The spinbit ladder as the plan makes it on {@code cpus} CPUs, futex burning {@code cpuRatio} × spinbit's CPU per acquisition. */

@@ -2,7 +2,7 @@ package dev.mutexlab.lab.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mutexlab.lab.reproduce.Verdicts.Band;
+import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.reproduce.Verdicts.Target;
 import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import org.junit.jupiter.api.Test;
@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /** Every verdict of every rule, on synthetic intervals, including the straddling cases. */
 class VerdictsTest {
     private static final SourceFigure HANDOFF = SourceFigure.range(1.11, 2.04, "1.11–2.04×"); // widened 0.888–2.55
-    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×"); // widened 0.792–1.2375
+    private static final SourceFigure TIE = SourceFigure.of(0.99, "0.99×"); // level: its own 0.99 joined with the band
     private static final SourceFigure SLOWER = SourceFigure.range(0.6, 0.8, "0.6–0.8×"); // widened 0.48–1.0
-    private static final Band BAND = new Band(0.95, 1.05, "A/A");
+    private static final NoEffectBand BAND = new NoEffectBand(0.95, 1.05, "A/A");
 
     private static Interval i(double low, double high) {
         return new Interval((low + high) / 2, low, high, 10);
@@ -30,7 +30,7 @@ class VerdictsTest {
     void theWidenedRangeNeverReachesIntoTheBand() {
         // 1.11 / 1.25 = 0.888 would let a no-effect interval hold; the band's edge is the floor.
         assertThat(Verdicts.ratio(HANDOFF, i(1.02, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(Verdicts.ratio(HANDOFF, i(1.02, 1.3), new Band(0.99, 1.01, "narrow"))).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(HANDOFF, i(1.02, 1.3), new NoEffectBand(0.99, 1.01, "narrow"))).isEqualTo(Verdict.HOLDS);
     }
 
     @Test
@@ -53,18 +53,28 @@ class VerdictsTest {
     }
 
     @Test
+    void aLevelSourcesRangeIsNotWidened() {
+        SourceFigure withinTen = new SourceFigure(0.9, 1.1, "within 10%");
+        // ×1.25 would have made 0.72–1.375 of "within 10%": 0.83 would have held
+        assertThat(Verdicts.ratio(withinTen, i(0.80, 0.86), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(withinTen, i(0.91, 1.08), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(withinTen, i(0.85, 0.95), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).as("beyond a tie's band").isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
     void intervalStraddlingAnEdgeCannotTell() {
         assertThat(Verdicts.ratio(HANDOFF, i(0.9, 1.3), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the band
-        assertThat(Verdicts.ratio(TIE, i(1.1, 1.4), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
+        assertThat(Verdicts.ratio(TIE, i(1.0, 1.2), BAND)).isEqualTo(Verdict.CANNOT_TELL); // straddles the range's top
         assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), BAND)).isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
     void aBandThatReachesTheSourcesFigureRefutesOnlyBeyondItself() {
-        Band wide = new Band(0.85, 1 / 0.85, "wide A/A"); // reaches 1.11, the source's low end
+        NoEffectBand wide = new NoEffectBand(0.85, 1 / 0.85, "wide A/A"); // reaches 1.11, the source's low end
         assertThat(Verdicts.ratio(HANDOFF, i(1.0, 1.1), wide)).isEqualTo(Verdict.CANNOT_TELL);
         assertThat(Verdicts.ratio(HANDOFF, i(0.7, 0.8), wide)).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), new Band(0.78, 1 / 0.78, "wide"))).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(SLOWER, i(0.9, 1.1), new NoEffectBand(0.78, 1 / 0.78, "wide"))).isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
@@ -88,12 +98,12 @@ class VerdictsTest {
 
     @Test
     void theBandIsTheAaIntervalMadeSymmetricAndNeverNarrowerThanTheFloor() {
-        Band wide = Band.of(i(0.9, 1.02), "go ÷ go");
+        NoEffectBand wide = NoEffectBand.of(i(0.9, 1.02), "go ÷ go");
         assertThat(wide.low()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(wide.high()).isCloseTo(1 / 0.9, org.assertj.core.data.Offset.offset(1e-9));
-        Band floor = Band.of(i(0.999, 1.001), "go ÷ go");
+        NoEffectBand floor = NoEffectBand.of(i(0.999, 1.001), "go ÷ go");
         assertThat(floor.high()).isCloseTo(1 + Verdicts.MIN_NOISE, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(Band.of(new Interval(Double.NaN, Double.NaN, Double.NaN, 0), "none")).isEqualTo(Band.FIXED);
+        assertThat(NoEffectBand.of(new Interval(Double.NaN, Double.NaN, Double.NaN, 0), "none")).isEqualTo(NoEffectBand.FIXED);
     }
 
     @Test

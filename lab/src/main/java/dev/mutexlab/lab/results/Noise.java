@@ -1,0 +1,53 @@
+package dev.mutexlab.lab.results;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the machine and the JVM did during one measured window besides the measurement: the noise
+ * that a batch's figure carries. Read by the child at the window's two ends.
+ *
+ * @param stealShare    share of the machine's CPU time the hypervisor gave to other guests (Linux's
+ *                      {@code /proc/stat} steal, over all CPUs); NaN where not readable
+ * @param otherCpuShare share of the machine's CPU time spent busy by anything but this JVM
+ *                      ({@code /proc/stat} busy time less {@code /proc/self/stat} utime + stime); NaN where not readable
+ * @param gcCount       garbage collections in the window (every collector's MXBean)
+ * @param gcNanos       time those collections took, as the MXBeans count it (milliseconds, scaled)
+ * @param jitNanos      time the JIT compilers spent compiling in the window (CompilationMXBean; summed over
+ *                      compiler threads, so it can exceed the window); -1 where not supported
+ * @param disturbed     the thresholds this window crossed, in words ({@code steal 3.1%}); empty: a quiet window
+ */
+public record Noise(double stealShare, double otherCpuShare, long gcCount, long gcNanos, long jitNanos,
+                    List<String> disturbed) {
+    /** A window with more steal than this is disturbed: the VM lost CPUs to its neighbours. */
+    public static final double MAX_STEAL_SHARE = 0.02;
+    /** A window where other processes used more than this share of the machine is disturbed. */
+    public static final double MAX_OTHER_CPU_SHARE = 0.10;
+    /** A window that spent more than this share of its time in GC is disturbed. */
+    public static final double MAX_GC_SHARE = 0.01;
+    /** A window whose JIT compilation time exceeds this share of it is disturbed: code was still being compiled. */
+    public static final double MAX_JIT_SHARE = 0.05;
+
+    /** The noise with its flags against the thresholds above, for a window of {@code wallNanos}. */
+    public static Noise of(double stealShare, double otherCpuShare, long gcCount, long gcNanos, long jitNanos, long wallNanos) {
+        List<String> flags = new ArrayList<>();
+        if (stealShare > MAX_STEAL_SHARE) {
+            flags.add(String.format(java.util.Locale.ROOT, "steal %.1f%%", stealShare * 100));
+        }
+        if (otherCpuShare > MAX_OTHER_CPU_SHARE) {
+            flags.add(String.format(java.util.Locale.ROOT, "other CPU %.0f%%", otherCpuShare * 100));
+        }
+        if (wallNanos > 0 && gcNanos > MAX_GC_SHARE * wallNanos) {
+            flags.add(String.format(java.util.Locale.ROOT, "GC %d in %.1fms", gcCount, gcNanos / 1e6));
+        }
+        if (wallNanos > 0 && jitNanos > MAX_JIT_SHARE * wallNanos) {
+            flags.add(String.format(java.util.Locale.ROOT, "JIT %.0fms", jitNanos / 1e6));
+        }
+        return new Noise(stealShare, otherCpuShare, gcCount, gcNanos, jitNanos, List.copyOf(flags));
+    }
+
+    /** Whether the window crossed a threshold. */
+    public boolean wasDisturbed() {
+        return disturbed != null && !disturbed.isEmpty();
+    }
+}

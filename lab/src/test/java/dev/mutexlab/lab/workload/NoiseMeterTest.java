@@ -1,0 +1,44 @@
+package dev.mutexlab.lab.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mutexlab.lab.results.Noise;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NoiseMeterTest {
+    private static final long WINDOW_NANOS = 400_000_000L;
+
+    @Test
+    void aQuietWindowHasNoFlag() {
+        assertThat(Noise.of(0.0, 0.01, 0, 0, 1_000_000, WINDOW_NANOS).wasDisturbed()).isFalse();
+        assertThat(Noise.of(Double.NaN, Double.NaN, 0, 0, -1, WINDOW_NANOS).wasDisturbed()).as("nothing readable").isFalse();
+    }
+
+    @Test
+    void eachThresholdCrossedIsNamed() {
+        Noise n = Noise.of(0.031, 0.25, 3, 12_000_000, 40_000_000, WINDOW_NANOS);
+        assertThat(n.disturbed()).containsExactly("steal 3.1%", "other CPU 25%", "GC 3 in 12.0ms", "JIT 40ms");
+        assertThat(Noise.of(0.0, 0.0, 1, 3_000_000, 0, WINDOW_NANOS).disturbed()).as("0.75% of the window in GC").isEmpty();
+    }
+
+    @Test
+    void aWindowThatCollectsGarbageAndCompilesIsSeen() {
+        NoiseMeter.Reading before = NoiseMeter.read();
+        List<byte[]> junk = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            junk.add(new byte[64 * 1024]);
+            if (junk.size() > 64) {
+                junk.clear();
+            }
+        }
+        System.gc();
+        Noise n = NoiseMeter.between(before, NoiseMeter.read(), WINDOW_NANOS);
+        assertThat(n.gcCount()).isPositive();
+        if (System.getProperty("os.name").startsWith("Linux")) {
+            assertThat(n.stealShare()).isBetween(0.0, 1.0);
+            assertThat(n.otherCpuShare()).isBetween(0.0, 1.0);
+        }
+    }
+}

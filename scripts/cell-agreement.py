@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+# Per-cell verdict agreement of two result files of the same command (mutexlab run 1.2 or apps 1.1,
+# which record a "verdicts" list), and the A/A control's "within" share of any such files.
+# A cell is (group, where, lock, metric, which copy); its call is faster / slower / within / cannot tell.
+# Usage: scripts/cell-agreement.py A.json B.json      agreement of A and B, cell by cell
+#        scripts/cell-agreement.py --aa R.json...     the share of A/A cells called "within ±X%"
+import json, sys
+
+def usage(code):
+    print("\n".join(l[2:] for l in open(__file__).read().splitlines()[1:6]), file=sys.stderr if code else sys.stdout)
+    sys.exit(code)
+
+def cells(path):
+    try:
+        with open(path) as f:
+            r = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"cell-agreement.py: cannot read {path}: {e}", file=sys.stderr)
+        sys.exit(2)
+    if not r.get("verdicts"):
+        print(f"cell-agreement.py: {path} has no verdicts (a file from before run 1.2 / apps 1.1?)", file=sys.stderr)
+        sys.exit(2)
+    out, seen = {}, {}
+    for v in r["verdicts"]:
+        key = (v["group"], v["where"], v["lock"], v["metric"])
+        seen[key] = seen.get(key, 0) + 1
+        out[key + (seen[key],)] = v
+    return out
+
+def call(v):
+    return {"ABOVE": "faster" if v["metric"] in ("acquisitions/s", "ops/s") else "slower",
+            "BELOW": "slower" if v["metric"] in ("acquisitions/s", "ops/s") else "faster",
+            "WITHIN": "within", "CANNOT_TELL": "cannot tell"}[v["verdict"]["call"]]
+
+args = sys.argv[1:]
+if not args or args[0] in ("-h", "--help"):
+    usage(0 if args else 2)
+if args[0] == "--aa":
+    aa = [v for p in args[1:] for v in cells(p).values() if v["aa"]]
+    if not aa:
+        print("cell-agreement.py: no A/A cells (measure with --aa)", file=sys.stderr)
+        sys.exit(2)
+    within = sum(1 for v in aa if call(v) == "within")
+    wrong = sum(1 for v in aa if call(v) in ("faster", "slower"))
+    print(f"A/A cells: {len(aa)}; within the band: {within} ({100 * within / len(aa):.1f}%); "
+          f"called faster or slower: {wrong}; cannot tell: {len(aa) - within - wrong}")
+    sys.exit(0)
+if len(args) != 2:
+    usage(2)
+a, b = cells(args[0]), cells(args[1])
+keys = [k for k in a if k in b and not a[k]["aa"]]
+if not keys:
+    print("cell-agreement.py: the two files have no cell in common", file=sys.stderr)
+    sys.exit(2)
+agree = sum(1 for k in keys if call(a[k]) == call(b[k]))
+both = [k for k in keys if call(a[k]) != "cannot tell" and call(b[k]) != "cannot tell"]
+both_agree = sum(1 for k in both if call(a[k]) == call(b[k]))
+opposite = [k for k in both if {call(a[k]), call(b[k])} == {"faster", "slower"}]
+undecided = sum(1 for k in keys if "cannot tell" in (call(a[k]), call(b[k])))
+print(f"cells in both: {len(keys)}; same verdict: {agree} ({100 * agree / len(keys):.1f}%)")
+print(f"decided in both: {len(both)}; same: {both_agree} ({100 * both_agree / max(1, len(both)):.1f}%); "
+      f"opposite (faster vs slower): {len(opposite)}; undecided in either: {undecided}")
+for k in keys:
+    if call(a[k]) != call(b[k]):
+        print(f"  differs: {k[0]} | {k[1]} | {k[2]} | {k[3]}: {a[k]['word']} -> {b[k]['word']}")
