@@ -31,7 +31,8 @@ best="go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"
 # default lineup, an A/A control (the default under another name) and the best rivals, in ONE
 # interleaved run per command, so that every ratio is within one batch. About 20 minutes on 2 CPUs.
 if $reactive; then
-    policies="lineup,lineup:policy=barge,lineup:policy=line,lineup:name=aa"
+    # lineup:policy=line is the default policy: lineup itself stands for it, lineup:name=aa is its A/A.
+    policies="lineup,lineup:policy=barge,lineup:name=aa"
     for spec in lineup:policy=barge lineup:policy=line; do
         "$ml" locks 2>/dev/null | grep -q "${spec}" || {
             echo "measure-lineup.sh: this build has no '${spec}' (a build before the lineup policies?)" >&2; exit 2; }
