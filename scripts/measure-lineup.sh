@@ -47,7 +47,7 @@ if $reactive; then
     "$ml" run --workers 8,32 --hold 1us,10us --outside 0 --locks "$policies,$best" \
         --out "$out/run-reactive-nooutside-2cpu.json" | tee "$out/run-reactive-nooutside-2cpu.txt"
     # (a4) The apps workloads: cache, queue, logger, pool, striped map, on 2 CPUs (~3 min).
-    "$ml" apps --procs 2 --locks "$policies,$best" \
+    "$ml" apps --procs 2 --budget 0s --locks "$policies,$best" \
         --out "$out/apps-reactive-2cpu.json" | tee "$out/apps-reactive-2cpu.txt"
     # (a5) Go's Mutex-2, MutexSlack-2, RWMutexWrite10-2 (~2 min).
     "$ml" suite --bench '^(Mutex|MutexSlack|RWMutexWrite10)$' --procs 2 --benchtime 300ms --count 5 \

@@ -42,7 +42,7 @@ for ((r = 1; r <= rounds; r++)); do
         arm="${arms[$(( (r - 1 + k) % 3 ))]}"
         echo "== round $r: $arm" >&2
         JAVA_TOOL_OPTIONS="$(agent_options "$arm" "round$r")" \
-            "$root/mutexlab" apps --locks jdk --out "$out/round$r-$arm.json" >"$out/round$r-$arm.txt"
+            "$root/mutexlab" apps --locks jdk --budget 0s --out "$out/round$r-$arm.json" >"$out/round$r-$arm.txt"
     done
     for arm in profile sample16; do
         echo "== round $r: $arm against plain"
