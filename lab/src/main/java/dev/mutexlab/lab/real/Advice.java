@@ -87,10 +87,15 @@ public final class Advice {
         if (hot.isEmpty()) {
             Optional<SiteShape> top = SiteShape.of(r, threads, r.cpus()).stream().findFirst();
             out.println("No lock in this program is contended enough to matter"
-                    + top.map(s -> String.format(Locale.ROOT, ": the hottest, %s, waited on %.2f%% of its %d acquisitions,"
-                            + " and its waits add up to %.1f%% of one thread's time", s.site().site(),
-                            100 * s.site().contendedShare(), s.site().acquisitions(), 100 * s.meanWaiting())).orElse("")
+                    + top.map(s -> String.format(Locale.ROOT, ": the hottest, %s, waited on %.2f%% of its %d acquisitions"
+                            + " (under the %.0f%% this command calls contended)", s.site().site(),
+                            100 * s.site().contendedShare(), s.site().acquisitions(), 100 * SiteShape.MIN_CONTENDED_SHARE))
+                            .orElse("")
                     + ". Swapping its locks will not change much; the time goes elsewhere.");
+            top.filter(s -> s.meanWaiting() >= 1).ifPresent(s -> out.printf(Locale.ROOT, "Those few waits were long,"
+                    + " though: %.1f threads waiting on average. Rare long waits usually mean the holder was off its CPU"
+                    + " (more runnable threads than CPUs), which a lock cannot fix; if those tails matter, try one:"
+                    + " java -javaagent:%s=lock=SPEC ...%n", s.meanWaiting(), agent));
             return;
         }
         for (int i = 0; i < hot.size(); i++) {

@@ -43,6 +43,16 @@ class AdviceTest {
     }
 
     @Test
+    void rareButLongWaitsAreNamedBesideTheQuietVerdict() throws Exception {
+        // logback's appender with 10 threads on 2 CPUs: 0.29% of acquisitions waited, for milliseconds each
+        Cli r = Cli.run("advise", CensusTest.resource("profile-rare-long-waits.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("No lock in this program is contended enough to matter")
+                .contains("Those few waits were long").contains("=lock=SPEC");
+    }
+
+    @Test
     void aResultFileIsNotAProfile() throws Exception {
         Cli r = Cli.run("advise", CensusTest.resource("run-small.json").toString());
 
