@@ -8,14 +8,14 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The JDK's own {@code ReentrantLock}, timed: what a program's lock becomes in profile mode without
  * a swap. Every acquisition and release calls {@code super} (so the lock, its fairness and its
- * queue are the JDK's), with {@link LockProbe} timing around the call; conditions are the JDK's,
+ * queue are the JDK's), with {@link TimedLocking} timing around the call; conditions are the JDK's,
  * wrapped to count their waits.
  *
  * <p>The constructors with a trailing {@code int} are what rewritten code calls: {@code site} is
  * the allocation site the transformer registered in {@link Sites}. The same pairs serve a
  * re-parented subclass's {@code super(..)}.
  */
-public class ProfiledReentrantLock extends ReentrantLock {
+public class ProfiledReentrantLock extends ReentrantLock implements TimedLocking.Stock {
 
     private static final long serialVersionUID = 1L;
 
@@ -35,148 +35,60 @@ public class ProfiledReentrantLock extends ReentrantLock {
 
     @Override
     public void lock() {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            super.lock();
-            p.reentered();
-            return;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            super.lock();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && super.tryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            super.lock();
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        p.acquired(s, start, contended);
+        TimedLocking.lock(this);
     }
 
     @Override
     public void lockInterruptibly() throws InterruptedException {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            super.lockInterruptibly();
-            p.reentered();
-            return;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            super.lockInterruptibly();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        // An interrupted caller throws rather than takes a free lock, as ReentrantLock's does.
-        if (p.barging && !Thread.currentThread().isInterrupted() && super.tryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            super.lockInterruptibly();
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        p.acquired(s, start, contended);
+        TimedLocking.lockInterruptibly(this);
     }
 
     @Override
     public boolean tryLock() {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            boolean got = super.tryLock();
-            p.reentered();
-            return got;
-        }
-        SiteStats s = p.enter();
-        long start = s.timing ? p.attemptStarts(s) : 0;
-        if (!super.tryLock()) {
-            LockProbe.tryFailed(s);
-            return false;
-        }
-        if (s.timing) {
-            p.acquired(s, start, false);
-        } else {
-            LockProbe.acquiredUntimed(s);
-        }
-        return true;
+        return TimedLocking.tryLock(this);
     }
 
     @Override
     public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            boolean got = super.tryLock(timeout, unit);
-            p.reentered();
-            return got;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            if (!super.tryLock(timeout, unit)) {
-                LockProbe.tryFailed(s);
-                return false;
-            }
-            LockProbe.acquiredUntimed(s);
-            return true;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && !Thread.currentThread().isInterrupted() && super.tryLock()) {
-            p.acquired(s, start, false);
-            return true;
-        }
-        boolean contended = p.barging || isLocked();
-        boolean got;
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            got = super.tryLock(timeout, unit);
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        if (!got) {
-            LockProbe.tryFailed(s);
-            return false;
-        }
-        p.acquired(s, start, contended);
-        return true;
+        return TimedLocking.tryLock(this, timeout, unit);
     }
 
     @Override
     public void unlock() {
-        LockProbe p = probe;
-        if (getHoldCount() != 1) {
-            super.unlock();   // a reentrant release, or one by a non-owner (which throws)
-            return;
-        }
-        long start = p.releasing();
-        long end = System.nanoTime();
+        TimedLocking.unlock(this);
+    }
+
+    // The untimed operations TimedLocking calls: this class's superclass's, for the timing only
+    // (public because an interface's methods are; a caller that uses them goes untimed).
+
+    @Override
+    public LockProbe probe() {
+        return probe;
+    }
+
+    @Override
+    public void stockLock() {
+        super.lock();
+    }
+
+    @Override
+    public void stockLockInterruptibly() throws InterruptedException {
+        super.lockInterruptibly();
+    }
+
+    @Override
+    public boolean stockTryLock() {
+        return super.tryLock();
+    }
+
+    @Override
+    public boolean stockTryLock(long timeout, TimeUnit unit) throws InterruptedException {
+        return super.tryLock(timeout, unit);
+    }
+
+    @Override
+    public void stockUnlock() {
         super.unlock();
-        if (start != LockProbe.NOT_TIMED) {
-            p.released(start, end);
-        }
     }
 
     @Override

@@ -9,14 +9,14 @@ import dev.mutexlab.locks.MutexReentrantLock;
 
 /**
  * The library's lock of the agent's {@code lock=SPEC}, timed: what a program's lock becomes with a
- * swap and {@code profile}. The same timing as {@link ProfiledReentrantLock} around
- * {@link MutexReentrantLock}'s delegating methods; a barging backing lock is tried once first, a
- * FIFO one ({@code isFair()}) only looked at.
+ * swap and {@code profile}: {@link TimedLocking} around {@link MutexReentrantLock}'s delegating
+ * methods, as {@link ProfiledReentrantLock} has it around the JDK's; a barging backing lock is
+ * tried once first, a FIFO one ({@code isFair()}) only looked at.
  *
  * <p>The {@code boolean} of the two-argument constructor is ignored: this class is used for a fair
  * allocation only under {@code fair=swap}, where the lock of SPEC replaces it whatever its fairness.
  */
-public class ProfiledSwappedLock extends MutexReentrantLock {
+public class ProfiledSwappedLock extends MutexReentrantLock implements TimedLocking.Stock {
 
     private static final long serialVersionUID = 1L;
 
@@ -40,148 +40,60 @@ public class ProfiledSwappedLock extends MutexReentrantLock {
 
     @Override
     public void lock() {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            super.lock();
-            p.reentered();
-            return;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            super.lock();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && super.tryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            super.lock();
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        p.acquired(s, start, contended);
+        TimedLocking.lock(this);
     }
 
     @Override
     public void lockInterruptibly() throws InterruptedException {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            super.lockInterruptibly();
-            p.reentered();
-            return;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            super.lockInterruptibly();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        // An interrupted caller throws rather than takes a free lock, as ReentrantLock's does.
-        if (p.barging && !Thread.currentThread().isInterrupted() && super.tryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            super.lockInterruptibly();
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        p.acquired(s, start, contended);
+        TimedLocking.lockInterruptibly(this);
     }
 
     @Override
     public boolean tryLock() {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            boolean got = super.tryLock();
-            p.reentered();
-            return got;
-        }
-        SiteStats s = p.enter();
-        long start = s.timing ? p.attemptStarts(s) : 0;
-        if (!super.tryLock()) {
-            LockProbe.tryFailed(s);
-            return false;
-        }
-        if (s.timing) {
-            p.acquired(s, start, false);
-        } else {
-            LockProbe.acquiredUntimed(s);
-        }
-        return true;
+        return TimedLocking.tryLock(this);
     }
 
     @Override
     public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-        LockProbe p = probe;
-        if (isHeldByCurrentThread()) {
-            boolean got = super.tryLock(timeout, unit);
-            p.reentered();
-            return got;
-        }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            if (!super.tryLock(timeout, unit)) {
-                LockProbe.tryFailed(s);
-                return false;
-            }
-            LockProbe.acquiredUntimed(s);
-            return true;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && !Thread.currentThread().isInterrupted() && super.tryLock()) {
-            p.acquired(s, start, false);
-            return true;
-        }
-        boolean contended = p.barging || isLocked();
-        boolean got;
-        if (contended) {
-            p.waitStarts(s);
-        }
-        try {
-            got = super.tryLock(timeout, unit);
-        } finally {
-            if (contended) {
-                p.waitEnds();
-            }
-        }
-        if (!got) {
-            LockProbe.tryFailed(s);
-            return false;
-        }
-        p.acquired(s, start, contended);
-        return true;
+        return TimedLocking.tryLock(this, timeout, unit);
     }
 
     @Override
     public void unlock() {
-        LockProbe p = probe;
-        if (getHoldCount() != 1) {
-            super.unlock();   // a reentrant release, or one by a non-owner (which throws)
-            return;
-        }
-        long start = p.releasing();
-        long end = System.nanoTime();
+        TimedLocking.unlock(this);
+    }
+
+    // The untimed operations TimedLocking calls: this class's superclass's, for the timing only
+    // (public because an interface's methods are; a caller that uses them goes untimed).
+
+    @Override
+    public LockProbe probe() {
+        return probe;
+    }
+
+    @Override
+    public void stockLock() {
+        super.lock();
+    }
+
+    @Override
+    public void stockLockInterruptibly() throws InterruptedException {
+        super.lockInterruptibly();
+    }
+
+    @Override
+    public boolean stockTryLock() {
+        return super.tryLock();
+    }
+
+    @Override
+    public boolean stockTryLock(long timeout, TimeUnit unit) throws InterruptedException {
+        return super.tryLock(timeout, unit);
+    }
+
+    @Override
+    public void stockUnlock() {
         super.unlock();
-        if (start != LockProbe.NOT_TIMED) {
-            p.released(start, end);
-        }
     }
 
     @Override
