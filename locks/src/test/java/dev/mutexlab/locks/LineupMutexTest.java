@@ -803,8 +803,13 @@ class LineupMutexTest {
             gated.set(waiter);
             waiter.start();
             awaitCondition("the waiter holds the slot", 10_000, () -> lock.spinners() == 1);
-            hooks.advance(Duration.ofNanos(300_000)); // its spin budget runs out: it heads for the line
-            assertThat(stopped.await(10, TimeUnit.SECONDS)).isTrue();
+            // Its spin budget runs out and it heads for the line. The clock moves until it does: a single
+            // step could land before the waiter read its start time, and a frozen clock never ends a spin.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!stopped.await(10, TimeUnit.MILLISECONDS) && System.nanoTime() < deadline) {
+                hooks.advance(Duration.ofNanos(300_000));
+            }
+            assertThat(stopped.getCount()).as("the waiter gave its slot up").isZero();
             lock.unlock(); // nobody sleeps: nothing to wake
             goOn.countDown();
             join(waiter, 10_000);
