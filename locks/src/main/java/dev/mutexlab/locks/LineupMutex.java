@@ -1,6 +1,7 @@
 package dev.mutexlab.locks;
 
 import dev.mutexlab.locks.internal.AdaptiveSpin;
+import dev.mutexlab.locks.internal.Jfr;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
@@ -41,9 +42,11 @@ import java.util.Objects;
  * {@link #hasQueuedThread(Thread)}) count and list the same threads: those asleep in line and a
  * waiter whose handoff request stands; a waiter that is spinning is running, not queued.
  *
- * <p>{@code Locks.mutex("lineup:policy=barge")} builds one whose arrivals barge and sleep, as a
- * HotSpot monitor's do, with the same bound (for holds of a microsecond or less); the default is the
- * restricted line ({@code lineup:policy=line}).
+ * <p>Each lock chooses how its contended acquisitions wait, by trying: the restricted line above,
+ * or barging (arrivals spin briefly, take the lock whenever it is free and sleep in line, as a
+ * HotSpot monitor's do), keeping whichever ran it faster while it was saturated, and trying the
+ * other again now and then. Both keep the bound. {@code Locks.mutex("lineup:policy=line")} and
+ * {@code "lineup:policy=barge"} fix one; {@code docs/RESULTS.md} (§12.9, §12.10) has where each wins.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -101,11 +104,15 @@ public final class LineupMutex extends AbstractMutex {
      * sleeper that an unlock woke holds its slot and has not run; unlock never waits for the
      * line's guard (it leaves the wake-up to the guard's holder, below) and never yields.
      *
-     * Policies (LineupPolicy; fixed per lock, chosen by spec: lineup:policy=barge|line, LINE by
-     * default). They differ only in what an arriving contended acquisition does; everything after
-     * (the heir's slot, the handoff, the swap from a slot, the unlock) is shared, so the
-     * invariants above hold under both, and a lock whose policy changed between two acquisitions
-     * would hold them too:
+     * Policies (LineupPolicy). They differ only in what an arriving contended acquisition does;
+     * everything after (the heir's slot, the handoff, the swap from a slot, the unlock) is shared,
+     * so the invariants above hold under both, and across a change of policy between two
+     * arrivals. A spec may fix one (lineup:policy=line|barge: fixedPolicy); by default the lock's
+     * LineupChooser picks, by trying each while the lock is saturated (its notes say how). The
+     * owner ticks the chooser from releaseCore at every TICK_RELEASES-th release, before the
+     * releasing CAS, so the chooser's state, the release count and contendedAcquisitions are
+     * the owner's alone (plain fields, ordered by the lock itself); the chooser's choice reaches
+     * arrivals through barging, opaque (see the field). An arrival reads the policy once:
      *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
      *          spinner slot if one is free (unless making room), else the line.
      *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look when the sleepers
@@ -310,10 +317,24 @@ public final class LineupMutex extends AbstractMutex {
     private final LineupHooks hooks;
     /** The most spinner slots, or 0 for one per processor of the acquiring thread's kind. */
     private final int maxSpinners;
-    /** How arrivals wait (see LineupPolicy and the notes). */
-    private final LineupPolicy policy;
+    /** How arrivals wait when the spec fixed it, or null when the chooser picks (see LineupPolicy and the notes). */
+    private final LineupPolicy fixedPolicy;
+    /** Picks the policy when none is fixed (else null); used by the owner only, in releaseCore. */
+    private final LineupChooser chooser;
+    /**
+     * The policy the chooser has arrivals follow now: false the line, true barging. Written by
+     * the owner (chooserTick), read by arrivals without the lock, opaque both ways: a stale read
+     * is harmless (an arrival follows the previous policy, and both keep every invariant), and
+     * opaque keeps an arrival from reading a value the JIT hoisted long ago. False by default, so
+     * a lock published racily runs the line, as the chooser does at first.
+     */
+    private boolean barging;
+    /** Releases, counted by the owner for the chooser's ticks (owner only: the lock orders it, so plain). */
+    private int releases;
+    /** Acquisitions that went through the slow path, counted by their owner for the chooser (owner only, plain). */
+    private int contendedAcquisitions;
 
-    /** A lineup lock with the default bound of 1 ms and no statistics. */
+    /** A lineup lock with the default bound of 1 ms and no statistics; it chooses its policy itself. */
     public LineupMutex() {
         this(DEFAULT_BOUND, false);
     }
@@ -325,15 +346,15 @@ public final class LineupMutex extends AbstractMutex {
 
     /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
     public LineupMutex(Duration bound, boolean recordStats) {
-        this(bound, recordStats, LineupHooks.NONE);
+        this(bound, recordStats, LineupHooks.NONE, 0, null);
     }
 
-    /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks. */
+    /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks and the line fixed (the tests steer it). */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
         this(bound, recordStats, hooks, 0, LineupPolicy.LINE);
     }
 
-    /** As {@link #LineupMutex(Duration, boolean)}, with the given policy. */
+    /** As {@link #LineupMutex(Duration, boolean)}, with the given policy (null: chosen by the lock). */
     LineupMutex(Duration bound, boolean recordStats, LineupPolicy policy) {
         this(bound, recordStats, LineupHooks.NONE, 0, policy);
     }
@@ -343,7 +364,7 @@ public final class LineupMutex extends AbstractMutex {
         this(bound, recordStats, hooks, maxSpinners, LineupPolicy.LINE);
     }
 
-    /** As above, with a policy. */
+    /** As above, with a policy (null: the lock chooses, see LineupChooser). */
     LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, LineupPolicy policy) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
@@ -359,7 +380,8 @@ public final class LineupMutex extends AbstractMutex {
         this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.maxSpinners = maxSpinners;
-        this.policy = Objects.requireNonNull(policy, "policy");
+        this.fixedPolicy = policy;
+        this.chooser = policy == null ? new LineupChooser() : null;
     }
 
     /** The bound on waiting, in nanoseconds, after which the next unlock hands a waiter the lock. */
@@ -403,11 +425,12 @@ public final class LineupMutex extends AbstractMutex {
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        final boolean line = policy == LineupPolicy.LINE; // BARGE: no yield, no slot, no swap for an arrival
+        final boolean line = !barges(); // BARGE: no yield, no slot, no swap for an arrival; read once
         if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see the notes)
         }
         if (line ? preSpin() : bargeSpin()) {
+            contendedAcquisitions++; // it waited, if briefly: the chooser counts it (we own the lock)
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
         long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
@@ -461,6 +484,7 @@ public final class LineupMutex extends AbstractMutex {
                     continue;
                 case ACQUIRED:
                 case HANDED_OVER:
+                    contendedAcquisitions++; // we own the lock: the chooser's count is ours to write
                     node.restoreInterrupt();
                     contended(jfr, r == HANDED_OVER ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                     return true;
@@ -903,9 +927,50 @@ public final class LineupMutex extends AbstractMutex {
 
     @Override
     protected void releaseCore() {
+        if (chooser != null && (++releases & (LineupChooser.TICK_RELEASES - 1)) == 0) {
+            chooserTick(); // still the owner: the chooser's state is ours
+        }
         if (!casState(LOCKED, 0)) {
             releaseSlow();
         }
+    }
+
+    /** Whether an arrival barges now: the fixed policy's answer, or the chooser's. */
+    private boolean barges() {
+        LineupPolicy fixed = fixedPolicy;
+        return fixed != null ? fixed == LineupPolicy.BARGE : (boolean) BARGING.getOpaque(this); // opaque: see the field
+    }
+
+    /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
+    private void chooserTick() {
+        LineupChooser c = chooser;
+        LineupChooser.Decision d = c.tick(hooks.nanoTime(), contendedAcquisitions);
+        if (d == LineupChooser.Decision.KEEP) {
+            return;
+        }
+        LineupPolicy running = c.running();
+        BARGING.setOpaque(this, running == LineupPolicy.BARGE); // opaque: see the field
+        if (stats != null) {
+            stats.add(d == LineupChooser.Decision.TRIAL ? LockEvent.POLICY_TRIAL
+                    : d == LineupChooser.Decision.SWITCH ? LockEvent.POLICY_SWITCH : LockEvent.POLICY_RETURN);
+        }
+        if (d == LineupChooser.Decision.SWITCH) {
+            LineupPolicy from = running == LineupPolicy.BARGE ? LineupPolicy.LINE : LineupPolicy.BARGE;
+            Jfr.policySwitched(this, from.specName, running.specName, c.replacedRatePerSecond(), c.trialRatePerSecond());
+        }
+    }
+
+    /** The policy arrivals follow now (package-private: tests and inspection). */
+    LineupPolicy runningPolicy() {
+        return barges() ? LineupPolicy.BARGE : LineupPolicy.LINE;
+    }
+
+    /** Makes the chooser's arrivals follow {@code p} now, as a switch does (tests build each state with it). */
+    void switchArrivalsTo(LineupPolicy p) {
+        if (chooser == null) {
+            throw new IllegalStateException("the policy is fixed: " + fixedPolicy.specName);
+        }
+        BARGING.setOpaque(this, p == LineupPolicy.BARGE);
     }
 
     private void releaseSlow() {
@@ -962,7 +1027,7 @@ public final class LineupMutex extends AbstractMutex {
     @Override
     protected String specCore() {
         return "lineup" + (boundNanos == DEFAULT_BOUND.toNanos() ? "" : ":bound=" + boundNanos + "ns")
-                + (policy == LineupPolicy.LINE ? "" : ":policy=" + policy.specName);
+                + (fixedPolicy == null ? "" : ":policy=" + fixedPolicy.specName);
     }
 
     @Override
@@ -983,7 +1048,7 @@ public final class LineupMutex extends AbstractMutex {
                 + ((s & HANDOFF) != 0 ? "|HANDOFF" : "")
                 + ", spinners=" + spinners
                 + ", sleepers=" + line.size()
-                + ", policy=" + policy.specName + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
+                + ", policy=" + (fixedPolicy != null ? fixedPolicy.specName : "auto (" + runningPolicy().specName + ")") + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
     }
 
     /**
@@ -1056,6 +1121,7 @@ public final class LineupMutex extends AbstractMutex {
     private static final VarHandle SPINNERS;
     private static final VarHandle HANDOFF_TO;
     private static final VarHandle WAKE_DELTA;
+    private static final VarHandle BARGING;
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
@@ -1063,6 +1129,7 @@ public final class LineupMutex extends AbstractMutex {
             SPINNERS = l.findVarHandle(LineupMutex.class, "spinners", int.class);
             HANDOFF_TO = l.findVarHandle(LineupMutex.class, "handoffTo", Waiter.class);
             WAKE_DELTA = l.findVarHandle(LineupMutex.class, "wakeDeltaNanos", int.class);
+            BARGING = l.findVarHandle(LineupMutex.class, "barging", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -9,7 +9,8 @@ package dev.mutexlab.locks;
  * <p>Invariants both keep: no more spinner slots taken than the lock allows; the line in order of
  * arrival; an unlock that finds sleepers and no slot taken wakes the first and gives it a slot
  * (the heir); a slot holder past its bound asks for the handoff; a slot holder swaps with a sleeper
- * older than itself that is past its bound. What differs is only what an arriving waiter does.
+ * older than itself that is past its bound. What differs is only what an arriving waiter does, so
+ * a lock may change its policy between two arrivals (LineupChooser does, unless a spec fixes one).
  */
 enum LineupPolicy {
     /**
@@ -29,6 +30,9 @@ enum LineupPolicy {
      */
     LINE("line");
 
+    /** The spec name that leaves the policy to the lock's chooser (LineupChooser): the default. */
+    static final String AUTO_SPEC_NAME = "auto";
+
     /** The policy's name in a spec ({@code lineup:policy=barge}). */
     final String specName;
 
@@ -43,6 +47,6 @@ enum LineupPolicy {
                 return p;
             }
         }
-        throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: barge, line)");
+        throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: auto, line, barge)");
     }
 }

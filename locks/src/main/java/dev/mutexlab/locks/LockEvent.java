@@ -46,5 +46,17 @@ public enum LockEvent {
     /** A handoff found the waiter it was for already parked, so the new owner needed a wake-up (lineup). */
     HANDOFF_TO_PARKED,
     /** A contended acquisition slept in line rather than spin, making room for a sleeper an unlock had woken (lineup). */
-    MADE_ROOM
+    MADE_ROOM,
+    /**
+     * The lock began to try its other waiting policy for a short epoch (lineup's chooser).
+     */
+    POLICY_TRIAL,
+    /**
+     * A trial ran the lock faster and its policy became the lock's (lineup's chooser).
+     */
+    POLICY_SWITCH,
+    /**
+     * A trial ended without a switch and the lock's policy returned (lineup's chooser).
+     */
+    POLICY_RETURN
 }

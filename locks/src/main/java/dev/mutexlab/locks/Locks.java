@@ -63,16 +63,16 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
                 Locks::go);
-        register(new Entry("lineup", "mutexlab's lineup lock: learned spinning in one slot per CPU, the rest asleep in line, rotated one for one (policy=line), or barging arrivals (policy=barge); handoff to a waiter past its bound (1 ms)",
+        register(new Entry("lineup", "mutexlab's lineup lock: a waiting policy per lock, chosen by trying (policy=auto): the restricted line (learned spinning in one slot per CPU, the rest asleep in line, rotated one for one) or barging arrivals; handoff to a waiter past its bound (1 ms) under both",
                 examples(
                         "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
-                        "policy", "policy=line|barge: how arrivals wait, the restricted line (default) or barging as a monitor does; both keep the bound",
+                        "policy", "policy=auto|line|barge: how arrivals wait: chosen per lock by trying each while the lock is saturated (auto, the default), the restricted line, or barging as a monitor does; all keep the bound",
                         "stats", STATS),
                 examples(
-                        "lineup", "one holder, a spinner per CPU at most, the rest asleep in order of arrival; waits bounded at about 1 ms",
+                        "lineup", "runs the line or barging, whichever ran it faster in its last trial; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
-                        "lineup:policy=barge", "arrivals spin briefly and barge, then sleep in line; only the woken heir spins in a slot; the same bound",
-                        "lineup:policy=line", "the restricted line alone (today the same as lineup)")),
+                        "lineup:policy=line", "the restricted line alone: one holder, a spinner per CPU at most, the rest asleep in order of arrival",
+                        "lineup:policy=barge", "arrivals spin briefly and barge, then sleep in line; only the woken heir spins in a slot; the same bound")),
                 Locks::lineup);
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(
@@ -294,7 +294,8 @@ public final class Locks {
     private static Lock lineup(LockSpec spec, boolean recordStats) {
         String b = spec.value("bound", null);
         Duration bound = b == null ? LineupMutex.DEFAULT_BOUND : LockSpec.parseDuration(b);
-        LineupPolicy policy = LineupPolicy.forSpecName(spec.value("policy", LineupPolicy.LINE.specName));
+        String p = spec.value("policy", LineupPolicy.AUTO_SPEC_NAME);
+        LineupPolicy policy = p.equals(LineupPolicy.AUTO_SPEC_NAME) ? null : LineupPolicy.forSpecName(p); // null: chosen
         return new LineupMutex(bound, recordStats || spec.flag("stats"), policy);
     }
 

@@ -149,6 +149,29 @@ class LincheckTest {
         }
     }
 
+    /**
+     * Lineup whose policy changes under the threads' feet: an operation switches the arrivals to
+     * the other policy (as the chooser does at the end of an epoch) at any point Lincheck picks, with
+     * a zero bound so that handoff requests stand while it happens.
+     */
+    public static final class LineupSwitching extends Scenario {
+        private final LineupMutex lock;
+
+        public LineupSwitching() {
+            this(new LineupMutex(java.time.Duration.ZERO, false, (LineupPolicy) null));
+        }
+
+        private LineupSwitching(LineupMutex lock) {
+            super(lock);
+            this.lock = lock;
+        }
+
+        @Operation
+        public void switchPolicy() {
+            lock.switchArrivalsTo(lock.runningPolicy() == LineupPolicy.LINE ? LineupPolicy.BARGE : LineupPolicy.LINE);
+        }
+    }
+
     /** Lineup with a zero bound: every waiter is past it at once, so every contended unlock hands off. */
     public static final class LineupHandoff extends Scenario {
         public LineupHandoff() {
@@ -159,7 +182,7 @@ class LincheckTest {
     static Stream<Class<? extends Scenario>> scenarios() {
         return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, BlockingFutex.class, Kernel.class,
                 Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class,
-                LineupBarge.class, LineupBargeHandoff.class);
+                LineupBarge.class, LineupBargeHandoff.class, LineupSwitching.class);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -38,6 +38,7 @@ public final class RunTable {
         HANDOVER_EVENTS.put(LockEvent.HANDOFF_TO_PARKED, "to parked");
         HANDOVER_EVENTS.put(LockEvent.WAKEUP, "wake-ups");
         HANDOVER_EVENTS.put(LockEvent.MADE_ROOM, "made room");
+        HANDOVER_EVENTS.put(LockEvent.POLICY_SWITCH, "policy switches");
     }
 
     private RunTable() {

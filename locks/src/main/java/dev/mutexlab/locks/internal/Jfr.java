@@ -49,6 +49,16 @@ public final class Jfr {
         }
     }
 
+    /**
+     * Records that {@code lock} switched its waiting policy ({@code dev.mutexlab.LineupPolicySwitch},
+     * when a recording enables it); a no-op without JFR.
+     */
+    public static void policySwitched(Mutex lock, String from, String to, double runRatePerSecond, double trialRatePerSecond) {
+        if (AVAILABLE) {
+            Events.policySwitched(lock, from, to, runRatePerSecond, trialRatePerSecond);
+        }
+    }
+
     /** Every use of a {@code jdk.jfr} type; loaded only when {@link #AVAILABLE}. */
     static final class Events {
         private Events() {
@@ -64,6 +74,10 @@ public final class Jfr {
 
         static void track(Mutex lock) {
             MutexStatisticsEvent.track(lock);
+        }
+
+        static void policySwitched(Mutex lock, String from, String to, double runRatePerSecond, double trialRatePerSecond) {
+            JfrPolicySwitch.commit(lock, from, to, runRatePerSecond, trialRatePerSecond);
         }
     }
 }

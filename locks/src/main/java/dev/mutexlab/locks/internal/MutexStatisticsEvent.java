@@ -88,6 +88,12 @@ public final class MutexStatisticsEvent extends Event {
     long handoffToParked;
     @Label("Made Room")
     long madeRoom;
+    @Label("Policy Trials")
+    long policyTrial;
+    @Label("Policy Switches")
+    long policySwitch;
+    @Label("Policy Returns")
+    long policyReturn;
     @Label("Time in Starvation Mode")
     @Timespan(Timespan.NANOSECONDS)
     long starvationNanos;
@@ -137,6 +143,9 @@ public final class MutexStatisticsEvent extends Event {
         swap = s.count(LockEvent.SWAP);
         handoffToParked = s.count(LockEvent.HANDOFF_TO_PARKED);
         madeRoom = s.count(LockEvent.MADE_ROOM);
+        policyTrial = s.count(LockEvent.POLICY_TRIAL);
+        policySwitch = s.count(LockEvent.POLICY_SWITCH);
+        policyReturn = s.count(LockEvent.POLICY_RETURN);
         starvationNanos = s.starvationNanos();
     }
 

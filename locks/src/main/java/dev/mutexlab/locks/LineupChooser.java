@@ -1,0 +1,196 @@
+package dev.mutexlab.locks;
+
+/**
+ * Chooses, per {@link LineupMutex}, which {@link LineupPolicy} its arrivals follow: it runs one,
+ * now and then tries the other for a short epoch, and keeps whichever ran the lock faster while the
+ * lock was saturated. Every method is called by the lock's owner only, inside its critical
+ * section, so the lock itself orders this object's state.
+ */
+final class LineupChooser {
+
+    /*
+     * Implementation notes.
+     *
+     * Why trying rather than a rule. Which policy runs a saturated lock faster depends on the
+     * hold, on the work outside it, on how many threads contend, of which kind, and on the
+     * machine. Measured with the policies fixed (docs/RESULTS.md §12.9): barging wins with more
+     * platform threads than processors (0.93-1.08x the best rival against the line's 0.46-0.85x),
+     * the line wins holds of tens of microseconds with few threads and on virtual threads from
+     * 0.3 us (up to 1.31x against barging's 1.02x), and the apps workloads split between them. A
+     * rule fitted to those rows (hold below x, threads above y) would encode one benchmark on one
+     * machine. So the chooser measures what it is there to maximize, the lock's acquisitions per
+     * unit of time while it is saturated, under each policy, and keeps the faster: SmartLocks
+     * (Eastep et al., ICAC'10) tune a lock by the throughput they observe; GLK (Antic et al.,
+     * Middleware'16) switches each lock object between protocols by what it measures; reactive
+     * locks (Lim and Agarwal, ASPLOS'94) switch protocols the same way.
+     *
+     * Epochs. The owner counts its releases and its acquisitions that went through the slow path
+     * (LineupMutex.contendedAcquisitions); at every TICK_RELEASES-th release it calls tick with
+     * the clock and that count. An epoch ends at the first tick at least EPOCH_NANOS after it
+     * began; its rate is its releases over its length, its contention the share of its
+     * acquisitions that had to wait. An epoch in which fewer than one acquisition in
+     * SATURATED_SHARE_INVERSE waited says nothing about the policies (the lock waits for its
+     * callers, not they for it, and both policies take a free lock alike): it is ignored, and a
+     * trial that falls on one is abandoned.
+     *
+     * Trials. The chooser runs one policy (current; the line at first) and keeps runRate, a
+     * moving average (weight one half) of its saturated epochs. After trialEvery saturated epochs
+     * it runs the other policy for one epoch, the trial. If the trial's rate beats runRate by more
+     * than MARGIN (the hysteresis: noise between two epochs on a busy machine is of that order
+     * and more, and a policy must win clearly to be adopted), the other policy becomes current (a
+     * switch: LockEvent.POLICY_SWITCH and the JFR event dev.mutexlab.LineupPolicySwitch), its rate
+     * becomes runRate and trialEvery drops back to MIN_TRIAL_EVERY, so a switch made on a noisy
+     * epoch is tried again soon. Otherwise the current policy returns and trialEvery grows
+     * TRIAL_BACKOFF times up to MAX_TRIAL_EVERY: a lock that has settled spends at most one epoch
+     * in MAX_TRIAL_EVERY + 1 of its saturated time on the other policy, and a lock whose best
+     * policy changes (another phase of the program) finds out within MAX_TRIAL_EVERY epochs.
+     *
+     * What a switch changes. The policies differ only in what an arriving contended acquisition
+     * does (LineupPolicy); an arrival reads the policy once, and everything after it (the slots,
+     * the line, the handoff, the unlock) is shared. So a switch is one write of the policy the
+     * arrivals read, arrivals already on their way finish under the policy they read, and every
+     * invariant of the lock holds across it (LineupMutexTest switches in each state the lock
+     * can be in).
+     *
+     * Thread safety. All fields are read and written by the lock's owner only, inside tick, which
+     * LineupMutex calls from its release before the releasing CAS: the lock's release and the next
+     * owner's acquisition order every access, so the fields are plain. Racy publication: every
+     * field starts at its type's default (started = false: the first tick starts the first epoch;
+     * trialEvery 0 reads as MIN_TRIAL_EVERY; barging = false: the line runs first).
+     *
+     * Cost. Per release an increment and a test (in LineupMutex); per TICK_RELEASES releases one
+     * clock read in the critical section; per trial at most one epoch on the slower policy.
+     */
+
+    /** Releases between two ticks (a power of two: the lock tests its counter with a mask). */
+    static final int TICK_RELEASES = 64;
+    /** The shortest epoch: long enough that an OS time slice or a GC is a fraction of it. */
+    static final long EPOCH_NANOS = 5_000_000L;
+    /** An epoch counts as saturated when at least one acquisition in this many had to wait. */
+    static final int SATURATED_SHARE_INVERSE = 16;
+    /** A trial must beat the current policy's rate by more than this share to be adopted. */
+    static final double MARGIN = 0.05;
+    /** Saturated epochs between trials after a switch, and at first. */
+    static final int MIN_TRIAL_EVERY = 2;
+    /** The most saturated epochs between two trials. */
+    static final int MAX_TRIAL_EVERY = 128;
+    /** How much longer the wait for the next trial grows after a trial that lost. */
+    static final int TRIAL_BACKOFF = 4;
+
+    /** What a tick did. */
+    enum Decision {
+        /** Nothing changed: the arrivals go on with the policy they follow. */
+        KEEP,
+        /** A trial begins: the arrivals follow the other policy for one epoch. */
+        TRIAL,
+        /** The trial won: the other policy is now the current one. */
+        SWITCH,
+        /** The trial ended without a switch (it lost, or its epoch was not saturated): the current policy returns. */
+        RETURN
+    }
+
+    private boolean started;
+    private long epochStartNanos;
+    private int epochReleases;
+    private int epochContendedStart;
+    /** The current policy: false the line, true barging. */
+    private boolean barging;
+    private boolean trying;
+    /** Acquisitions per nanosecond of the current policy in its recent saturated epochs (0: none yet). */
+    private double runRatePerNanos;
+    /** The rate of the last trial, for the switch's event. */
+    private double trialRatePerNanos;
+    /** The current policy's rate when the last switch replaced it, for the switch's event. */
+    private double replacedRatePerNanos;
+    private int epochsSinceTrial;
+    private int trialEvery;
+
+    /**
+     * Called by the owner at every TICK_RELEASES-th release, before it releases.
+     *
+     * @param nowNanos the lock's clock
+     * @param contendedAcquisitions the lock's running count of acquisitions that went through its slow path
+     */
+    Decision tick(long nowNanos, int contendedAcquisitions) {
+        if (!started) {
+            started = true;
+            startEpoch(nowNanos, contendedAcquisitions);
+            return Decision.KEEP;
+        }
+        epochReleases += TICK_RELEASES;
+        long lengthNanos = nowNanos - epochStartNanos;
+        if (lengthNanos < EPOCH_NANOS) {
+            return Decision.KEEP;
+        }
+        double rate = epochReleases / (double) lengthNanos;
+        int contended = contendedAcquisitions - epochContendedStart; // wraps harmlessly: a difference
+        boolean saturated = (long) contended * SATURATED_SHARE_INVERSE >= epochReleases;
+        startEpoch(nowNanos, contendedAcquisitions);
+        if (!trying) {
+            if (!saturated) {
+                return Decision.KEEP;
+            }
+            runRatePerNanos = runRatePerNanos == 0.0 ? rate : (runRatePerNanos + rate) / 2;
+            if (++epochsSinceTrial < trialEvery()) {
+                return Decision.KEEP;
+            }
+            epochsSinceTrial = 0;
+            trying = true;
+            return Decision.TRIAL;
+        }
+        trying = false;
+        if (!saturated) {
+            return Decision.RETURN; // the trial's epoch says nothing: try again after the same wait
+        }
+        trialRatePerNanos = rate;
+        if (rate > runRatePerNanos * (1.0 + MARGIN)) {
+            barging = !barging;
+            replacedRatePerNanos = runRatePerNanos;
+            runRatePerNanos = rate;
+            trialEvery = MIN_TRIAL_EVERY;
+            return Decision.SWITCH;
+        }
+        trialEvery = Math.min(MAX_TRIAL_EVERY, trialEvery() * TRIAL_BACKOFF);
+        return Decision.RETURN;
+    }
+
+    private void startEpoch(long nowNanos, int contendedAcquisitions) {
+        epochStartNanos = nowNanos;
+        epochReleases = 0;
+        epochContendedStart = contendedAcquisitions;
+    }
+
+    private int trialEvery() {
+        return trialEvery == 0 ? MIN_TRIAL_EVERY : trialEvery;
+    }
+
+    /** The policy the arrivals should follow now: the current one, or the other during a trial. */
+    LineupPolicy running() {
+        return barging != trying ? LineupPolicy.BARGE : LineupPolicy.LINE;
+    }
+
+    /** The current policy (the one kept between trials). */
+    LineupPolicy current() {
+        return barging ? LineupPolicy.BARGE : LineupPolicy.LINE;
+    }
+
+    /** Acquisitions per second of the current policy in its recent saturated epochs (0 before the first). */
+    double runRatePerSecond() {
+        return runRatePerNanos * 1e9;
+    }
+
+    /** Acquisitions per second of the policy the last switch replaced, in its recent saturated epochs. */
+    double replacedRatePerSecond() {
+        return replacedRatePerNanos * 1e9;
+    }
+
+    /** Acquisitions per second in the last trial that ended saturated. */
+    double trialRatePerSecond() {
+        return trialRatePerNanos * 1e9;
+    }
+
+    /** Saturated epochs the chooser waits between trials now. */
+    int trialEveryEpochs() {
+        return trialEvery();
+    }
+}

@@ -1,0 +1,179 @@
+package dev.mutexlab.locks;
+
+import static dev.mutexlab.locks.LineupChooser.Decision.KEEP;
+import static dev.mutexlab.locks.LineupChooser.Decision.RETURN;
+import static dev.mutexlab.locks.LineupChooser.Decision.SWITCH;
+import static dev.mutexlab.locks.LineupChooser.Decision.TRIAL;
+import static dev.mutexlab.locks.LineupChooser.EPOCH_NANOS;
+import static dev.mutexlab.locks.LineupChooser.MAX_TRIAL_EVERY;
+import static dev.mutexlab.locks.LineupChooser.MIN_TRIAL_EVERY;
+import static dev.mutexlab.locks.LineupChooser.TICK_RELEASES;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The chooser's rules on synthetic epochs (a clock and a contended count the test sets): it runs
+ * the line first; it tries the other policy only after MIN_TRIAL_EVERY saturated epochs; a trial
+ * that beats the current rate by more than the margin switches, one within the margin does not
+ * (hysteresis) and makes the next trial wait longer, up to MAX_TRIAL_EVERY; epochs in which the
+ * lock was not saturated are ignored, and a trial on one is abandoned without a verdict.
+ */
+class LineupChooserTest {
+
+    /** Feeds the chooser whole epochs: {@code ticks} ticks spread over one epoch's length. */
+    private static final class Feed {
+        final LineupChooser chooser = new LineupChooser();
+        long nowNanos = 1_000L;
+        int contended;
+
+        Feed() {
+            assertThat(chooser.tick(nowNanos, contended)).as("the first tick starts the first epoch").isEqualTo(KEEP);
+        }
+
+        /**
+         * One epoch of {@code ticks} ticks (TICK_RELEASES releases each) in EPOCH_NANOS, a share
+         * {@code contendedShare} of whose acquisitions waited; returns the decision of its last tick.
+         */
+        LineupChooser.Decision epoch(int ticks, double contendedShare) {
+            LineupChooser.Decision last = null;
+            long stepNanos = (EPOCH_NANOS + ticks - 1) / ticks; // the last tick ends the epoch
+            for (int i = 1; i <= ticks; i++) {
+                nowNanos += stepNanos;
+                contended += (int) Math.round(TICK_RELEASES * contendedShare);
+                LineupChooser.Decision d = chooser.tick(nowNanos, contended);
+                if (i < ticks) {
+                    assertThat(d).as("no decision inside an epoch").isEqualTo(KEEP);
+                }
+                last = d;
+            }
+            return last;
+        }
+
+        /** An epoch at a rate proportional to {@code ticks}, saturated. */
+        LineupChooser.Decision saturated(int ticks) {
+            return epoch(ticks, 0.5);
+        }
+    }
+
+    @Test
+    void theLineRunsFirstAndTheFirstTrialComesAfterMinTrialEverySaturatedEpochs() {
+        Feed f = new Feed();
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        for (int i = 1; i < MIN_TRIAL_EVERY; i++) {
+            assertThat(f.saturated(100)).isEqualTo(KEEP);
+        }
+        assertThat(f.saturated(100)).isEqualTo(TRIAL);
+        assertThat(f.chooser.running()).as("the trial runs the other policy").isEqualTo(LineupPolicy.BARGE);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+    }
+
+    @Test
+    void aTrialThatRunsTheLockClearlyFasterSwitches() {
+        Feed f = new Feed();
+        while (f.saturated(100) != TRIAL) {
+            // run the line until the trial
+        }
+        assertThat(f.saturated(150)).isEqualTo(SWITCH);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
+        assertThat(f.chooser.trialRatePerSecond()).as("the trial beat the rate it replaced").isGreaterThan(f.chooser.replacedRatePerSecond() * 1.05);
+        assertThat(f.chooser.trialEveryEpochs()).as("after a switch the next trial comes soon").isEqualTo(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void aTrialWithinTheMarginDoesNotSwitchAndTheNextTrialWaitsLonger() {
+        Feed f = new Feed();
+        while (f.saturated(100) != TRIAL) {
+            // run the line until the trial
+        }
+        assertThat(f.saturated(104)).as("4% faster is within the 5% margin").isEqualTo(RETURN);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.trialEveryEpochs()).isGreaterThan(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void theWaitBetweenLosingTrialsGrowsToItsCapAndASwitchResetsIt() {
+        Feed f = new Feed();
+        List<Integer> gaps = new ArrayList<>();
+        int sinceTrial = 0;
+        while (gaps.size() < 8) {
+            sinceTrial++;
+            if (f.saturated(100) == TRIAL) {
+                gaps.add(sinceTrial);
+                assertThat(f.saturated(60)).isEqualTo(RETURN); // the trial loses
+                sinceTrial = 0;
+            }
+        }
+        assertThat(gaps).isSorted();
+        assertThat(gaps.get(gaps.size() - 1)).isEqualTo(MAX_TRIAL_EVERY);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        while (f.saturated(100) != TRIAL) {
+            // wait for the next trial
+        }
+        assertThat(f.saturated(200)).isEqualTo(SWITCH);
+        assertThat(f.chooser.trialEveryEpochs()).isEqualTo(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void aSwitchMadeOnANoisyEpochIsUndoneByTheNextTrial() {
+        Feed f = new Feed();
+        while (f.saturated(100) != TRIAL) {
+            // run the line until the trial
+        }
+        assertThat(f.saturated(130)).isEqualTo(SWITCH); // barging looked faster once
+        LineupChooser.Decision d;
+        do {
+            d = f.saturated(70); // but runs slower than the line did
+        } while (d == KEEP);
+        assertThat(d).isEqualTo(TRIAL);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.saturated(100)).isEqualTo(SWITCH);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+    }
+
+    @Test
+    void epochsInWhichTheLockWasNotSaturatedAreIgnored() {
+        Feed f = new Feed();
+        for (int i = 0; i < 10 * MAX_TRIAL_EVERY; i++) {
+            assertThat(f.epoch(100, 1.0 / 32)).as("nobody waits for the lock: nothing to compare").isEqualTo(KEEP);
+        }
+        assertThat(f.chooser.runRatePerSecond()).isZero();
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+    }
+
+    @Test
+    void aTrialOnAnUnsaturatedEpochIsAbandonedWithoutAVerdict() {
+        Feed f = new Feed();
+        while (f.saturated(100) != TRIAL) {
+            // run the line until the trial
+        }
+        assertThat(f.epoch(1000, 0.0)).as("ten times the rate, but nobody waited").isEqualTo(RETURN);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.trialEveryEpochs()).as("no verdict: the wait does not grow").isEqualTo(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void ticksInsideAnEpochDecideNothingHoweverFastTheyCome() {
+        Feed f = new Feed();
+        for (int i = 0; i < 10_000; i++) {
+            f.contended += TICK_RELEASES;
+            assertThat(f.chooser.tick(f.nowNanos + i, f.contended)).isEqualTo(KEEP); // 10 us in all
+        }
+    }
+
+    @Test
+    void aFreshChoosersStateIsAllDefaults() throws Exception {
+        // racy publication: a thread that reads the chooser without a happens-before edge sees these
+        for (java.lang.reflect.Field field : LineupChooser.class.getDeclaredFields()) {
+            if (java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+                continue;
+            }
+            field.setAccessible(true);
+            Object v = field.get(new LineupChooser());
+            assertThat(v).as(field.getName()).isIn(0, 0L, 0.0, false);
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package dev.mutexlab.locks;
+
+import static dev.mutexlab.locks.LineupMutex.HANDOFF;
+import static dev.mutexlab.locks.ThreadKind.awaitCondition;
+import static dev.mutexlab.locks.ThreadKind.join;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.mutexlab.locks.internal.SpinPolicy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A lineup lock's change of policy, in every state the lock can be in when its chooser switches:
+ * free, held, held with a waiter spinning in the slot, with a sleeper in line behind it, with a
+ * handoff request standing, and with a sleeper an unlock woke that has not run yet — in both
+ * directions. Each state is built exactly (a clock the test moves, a gate on the woken thread),
+ * the policy switched, a new arrival let in under the new policy, and everything released: every
+ * waiter gets the lock once, alone, a standing handoff request is still served first, and the lock
+ * ends free with no slot taken and nobody in line. Then the chooser itself, driven through the
+ * lock: a clock that runs one policy faster makes the lock switch to it, counted and recorded in
+ * JFR, and back when the other runs faster.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LineupPolicySwitchTest {
+
+    @TempDir
+    Path tmp;
+
+    enum Built { FREE, HELD, SPINNING, SLEEPING, HANDOFF_REQUESTED, WOKEN_NOT_RUN }
+
+    static Stream<Arguments> everyStateBothWays() {
+        List<Arguments> all = new ArrayList<>();
+        for (LineupPolicy from : LineupPolicy.values()) {
+            for (Built state : Built.values()) {
+                all.add(Arguments.of(from, state));
+            }
+        }
+        return all.stream();
+    }
+
+    /** Hooks with the steered clock and gates that hold a chosen thread once it has been woken. */
+    static final class Gated extends LineupMutexTest.Steered {
+        /** Per gated thread: [0] counted down when it is woken, [1] the gate it then waits at. */
+        private final Map<Thread, CountDownLatch[]> gates = new ConcurrentHashMap<>();
+
+        /** Gates {@code t}'s next wake-up; returns [reached, gate]. */
+        CountDownLatch[] gate(Thread t) {
+            CountDownLatch[] g = {new CountDownLatch(1), new CountDownLatch(1)};
+            gates.put(t, g);
+            return g;
+        }
+
+        @Override
+        void woken() {
+            CountDownLatch[] g = gates.remove(Thread.currentThread());
+            if (g != null) {
+                g[0].countDown();
+                await(g[1]);
+            }
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch never opened");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the lock's own wait sees it
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -> other, {1}")
+    @MethodSource("everyStateBothWays")
+    void aSwitchInAnyStateLosesNoWaiterAndKeepsAStandingHandoff(LineupPolicy from, Built state) throws Exception {
+        assumeTrue(SpinPolicy.multicore(), "spinner slots exist only with more than one processor");
+        Gated hooks = new Gated();
+        LineupMutex lock = new LineupMutex(Duration.ofMillis(1), true, hooks, 1, null);
+        lock.switchArrivalsTo(from);
+        List<String> order = new CopyOnWriteArrayList<>();
+        AtomicBoolean inside = new AtomicBoolean();
+        AtomicBoolean overlap = new AtomicBoolean();
+        java.util.function.Function<String, Thread> waiter = name -> Thread.ofPlatform().name(name).start(() -> {
+            lock.lock();
+            try {
+                if (!inside.compareAndSet(false, true)) {
+                    overlap.set(true);
+                }
+                order.add(name);
+                inside.set(false);
+            } finally {
+                lock.unlock();
+            }
+        });
+        List<Thread> threads = new ArrayList<>();
+        boolean held = false;
+        if (state != Built.FREE) {
+            lock.lock();
+            held = true;
+        }
+        if (state.compareTo(Built.SPINNING) >= 0 && state != Built.WOKEN_NOT_RUN) {
+            threads.add(spinnerInTheSlot(lock, hooks, from, waiter));
+        }
+        if (state == Built.SLEEPING) {
+            Thread b = waiter.apply("sleeper");
+            threads.add(b);
+            awaitCondition("the sleeper is in line", 10_000, () -> lock.sleepers() == 1);
+            awaitParked(b);
+        }
+        if (state == Built.HANDOFF_REQUESTED) {
+            hooks.advance(Duration.ofMillis(2)); // the spinner is past its bound: its next look at the clock asks
+            awaitCondition("the spinner asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        }
+        CountDownLatch heirGate = new CountDownLatch(0);
+        if (state == Built.WOKEN_NOT_RUN) {
+            if (from == LineupPolicy.LINE) {
+                // under the line an arrival would take the free slot: fill it, so that the heir sleeps first
+                threads.add(spinnerInTheSlot(lock, hooks, from, waiter));
+            }
+            Thread a = waiter.apply("heir");
+            threads.add(a);
+            CountDownLatch[] g = hooks.gate(a);
+            heirGate = g[1];
+            awaitCondition("the heir is in line", 10_000, () -> lock.sleepers() == 1);
+            awaitParked(a);
+            lock.unlock(); // wakes the heir with the slot (under the line: the spinner's unlock does)
+            await(g[0]);
+            lock.lock(); // held again before the heir runs (the spinner, if any, has finished)
+            assertThat(lock.spinners()).as("the woken heir holds the slot").isEqualTo(1);
+        }
+        LineupPolicy to = from == LineupPolicy.LINE ? LineupPolicy.BARGE : LineupPolicy.LINE;
+        int spinnersBefore = lock.spinners();
+        int sleepersBefore = lock.sleepers();
+        lock.switchArrivalsTo(to);
+        assertThat(lock.runningPolicy()).isEqualTo(to);
+        Thread c = waiter.apply("arrival");
+        threads.add(c);
+        if (held) {
+            awaitCondition("the arrival waits", 10_000,
+                    () -> lock.sleepers() > sleepersBefore || lock.spinners() > spinnersBefore);
+            if (to == LineupPolicy.BARGE || spinnersBefore > 0) {
+                assertThat(lock.spinners()).as("the arrival took no slot").isEqualTo(spinnersBefore);
+            }
+        }
+        heirGate.countDown();
+        if (held) {
+            lock.unlock();
+        }
+        for (Thread t : threads) {
+            join(t, 20_000);
+        }
+        assertThat(overlap).as("one holder at a time").isFalse();
+        assertThat(order).as("each waiter got the lock once").hasSize(threads.size()).doesNotHaveDuplicates();
+        if (state == Built.HANDOFF_REQUESTED) {
+            assertThat(order.get(0)).as("the standing request is served first").isEqualTo("spinner");
+            assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        }
+        assertThat(lock.state()).as("free at the end").isZero();
+        assertThat(lock.spinners()).isZero();
+        assertThat(lock.sleepers()).isZero();
+    }
+
+    /**
+     * Gets a thread spinning in the one slot while the test thread holds the lock: under the line
+     * an arrival takes it; under barging only a woken heir holds it, so the thread sleeps, is woken
+     * by an unlock, and the test thread takes the lock back (a barge) before the heir runs.
+     */
+    private static Thread spinnerInTheSlot(LineupMutex lock, Gated hooks, LineupPolicy policy,
+            java.util.function.Function<String, Thread> waiter) throws Exception {
+        if (policy == LineupPolicy.LINE) {
+            Thread a = waiter.apply("spinner");
+            awaitCondition("the arrival spins in the slot", 10_000, () -> lock.spinners() == 1);
+            return a;
+        }
+        Thread a = waiter.apply("spinner");
+        CountDownLatch[] g = hooks.gate(a);
+        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(a);
+        lock.unlock(); // wakes it with the slot ...
+        await(g[0]);
+        lock.lock(); // ... and the test takes the lock back (a barge) before it runs
+        g[1].countDown();
+        awaitCondition("the heir spins in the slot", 10_000, () -> lock.spinners() == 1 && a.getState() == Thread.State.RUNNABLE);
+        return a;
+    }
+
+    private static void awaitParked(Thread t) {
+        awaitCondition(t.getName() + " parks", 10_000,
+                () -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
+    }
+
+    @Test
+    void aFixedPolicyCannotBeSwitched() {
+        LineupMutex fixed = new LineupMutex(Duration.ofMillis(1), false, LineupPolicy.BARGE);
+        assertThatThrownBy(() -> fixed.switchArrivalsTo(LineupPolicy.LINE)).isInstanceOf(IllegalStateException.class);
+        assertThat(fixed.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
+        assertThat(fixed.toString()).contains("policy=barge");
+        assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (line)");
+        assertThat(Locks.mutex("lineup:policy=auto").toString()).contains("policy=auto");
+        assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
+    }
+
+    /**
+     * The chooser through the lock: two threads take turns, each turn contended, on a clock that
+     * the test moves by a fixed step per turn — a shorter step under barging, so barging "runs the
+     * lock" twice as fast. The lock tries barging, switches to it (counted, and a JFR event), and
+     * when the clock then favours the line, switches back.
+     */
+    @Test
+    void theChooserSwitchesToThePolicyThatRunsTheLockFasterAndBack() throws Exception {
+        assumeTrue(SpinPolicy.multicore(), "needs a spinning waiter");
+        LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, null);
+        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+        List<RecordedEvent> events;
+        try (Recording r = new Recording()) {
+            r.enable("dev.mutexlab.LineupPolicySwitch");
+            r.start();
+            turns(lock, hooks, LineupPolicy.BARGE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 1);
+            assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
+            turns(lock, hooks, LineupPolicy.LINE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 2);
+            assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+            r.stop();
+            Path file = tmp.resolve("switch.jfr");
+            r.dump(file);
+            int id = System.identityHashCode(lock);
+            events = RecordingFile.readAllEvents(file).stream()
+                    .filter(e -> e.getEventType().getName().equals("dev.mutexlab.LineupPolicySwitch") && e.getInt("lockId") == id)
+                    .toList();
+        }
+        assertThat(events).hasSize(2);
+        assertThat(events.get(0).getString("from")).isEqualTo("line");
+        assertThat(events.get(0).getString("to")).isEqualTo("barge");
+        assertThat(events.get(0).getDouble("rateInTrial")).isGreaterThan(events.get(0).getDouble("rateBefore"));
+        assertThat(events.get(1).getString("to")).isEqualTo("line");
+        assertThat(lock.stats().count(LockEvent.POLICY_TRIAL)).isGreaterThanOrEqualTo(2);
+        assertThat(lock.stats().count(LockEvent.POLICY_SWITCH)).isEqualTo(2);
+    }
+
+    /**
+     * Turns of two threads until {@code done}, two releases a turn: the test thread takes the lock,
+     * waits until the other thread waits for it, moves the clock (20 us under {@code fast}, 40 us
+     * otherwise: so {@code fast} runs the lock twice as fast by the lock's clock), releases, and
+     * waits until the other thread has had the lock; the other thread asks for it only while the
+     * test thread holds it, so every one of its acquisitions is contended.
+     */
+    private static void turns(LineupMutex lock, LineupMutexTest.Steered hooks, LineupPolicy fast,
+            java.util.function.BooleanSupplier done) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean holding = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong turn = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+        Thread other = Thread.ofPlatform().name("other").start(() -> {
+            while (!stop.get()) {
+                if (!holding.get()) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                lock.lock();
+                lock.unlock();
+                served.set(turn.get()); // the test thread moved the turn on before its release
+                while (holding.get() && !stop.get()) {
+                    Thread.onSpinWait(); // once a turn
+                }
+            }
+        });
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+            while (!done.getAsBoolean()) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("the chooser did not decide in time: " + lock + ", trials "
+                            + lock.stats().count(LockEvent.POLICY_TRIAL) + ", switches " + lock.stats().count(LockEvent.POLICY_SWITCH));
+                }
+                lock.lock();
+                holding.set(true);
+                spinUntil(() -> "the other thread waits: " + lock + " " + java.util.Arrays.toString(other.getStackTrace()), () -> lock.spinners() + lock.sleepers() > 0);
+                hooks.advance(Duration.ofNanos(lock.runningPolicy() == fast ? 20_000 : 40_000));
+                long t = turn.incrementAndGet();
+                holding.set(false);
+                lock.unlock();
+                spinUntil(() -> "the other thread had the lock", () -> served.get() >= t);
+            }
+        } finally {
+            stop.set(true);
+            if (lock.isHeldByCurrentThread()) {
+                lock.unlock(); // let the other thread finish
+            }
+            join(other, 20_000);
+        }
+    }
+
+    /** Spins until {@code condition} holds (a turn must not sleep: thousands make an epoch); fails after 10 s. */
+    private static void spinUntil(java.util.function.Supplier<String> what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out waiting for: " + what.get());
+            }
+            Thread.onSpinWait();
+        }
+    }
+}

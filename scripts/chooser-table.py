@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Reads `mutexlab run` and `mutexlab apps` result files measured with lineup (the chooser),
+lineup:policy=line, lineup:policy=barge, lineup:name=aa and rival locks, and prints per shape or
+workload, each ratio within a batch (median, min-max over batches): the chooser, the line and
+barging over the best rival; the chooser over the better of its two fixed policies (the oracle: the
+gap is the chooser's cost); the A/A control over the chooser; the longest wait of the chooser and
+of the best rival (median over batches) and the stall floor of the same run; Jain's index of the
+chooser (run files). Then how many shapes meet each target.
+Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...]"""
+import json
+import statistics
+import sys
+from collections import defaultdict
+
+RIVALS = ["go", "go:threshold=0", "go+yield", "jdk", "jdk+yield", "synchronized"]
+CHOOSER, LINE, BARGE, AA = "lineup", "lineup:policy=line", "lineup:policy=barge", "lineup:name=aa"
+
+
+def fmt_ns(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.1f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.0f} µs"
+    return f"{ns:.0f} ns"
+
+
+def cell(xs):
+    return f"{statistics.median(xs):.2f} ({min(xs):.2f}–{max(xs):.2f})" if xs else "–"
+
+
+def rows_of_run(d):
+    for g in d["groups"]:
+        for sh in g["shapes"]:
+            locks = {l["spec"]: l for l in sh["locks"]}
+            ops = {s: {r["run"]: r["throughputPerSec"] for r in l["runs"]} for s, l in locks.items()}
+            waits = {s: statistics.median(r["waits"]["maxNanos"] for r in l["runs"]) for s, l in locks.items()}
+            jain = {s: statistics.median(r["jain"] for r in l["runs"]) for s, l in locks.items()}
+            floor = max((h["longestStall"]["median"] for h in (sh.get("hiccups") or [])), default=None)
+            hold = fmt_ns(sh["holdNanos"]).replace(" ", "\u00a0")
+            outside = fmt_ns(sh["outsideNanos"]) if sh["outsideNanos"] else "0"
+            yield f"{g['threads']} | {sh['workers']} × {hold} / {outside}", ops, waits, jain, floor
+
+
+def rows_of_apps(d):
+    for g in d["groups"]:
+        ops = defaultdict(lambda: defaultdict(dict))
+        wait = defaultdict(lambda: defaultdict(list))
+        for s in g["samples"]:
+            ops[s["workload"]][s["lock"]][s["run"]] = s["opsPerSec"]
+            wait[s["workload"]][s["lock"]].append(s["waits"]["maxNanos"])
+        for w in ops:
+            waits = {l: statistics.median(v) for l, v in wait[w].items()}
+            yield f"{g['threads']} | apps {w}", ops[w], waits, None, None
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    rivals = RIVALS
+    files = []
+    it = iter(argv)
+    for a in it:
+        if a == "--rivals":
+            rivals = next(it).split(",")
+        elif a.startswith("--rivals="):
+            rivals = a.split("=", 1)[1].split(",")
+        else:
+            files.append(a)
+    print("| threads | shape | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    met = defaultdict(int)
+    total = 0
+    for f in files:
+        d = json.load(open(f))
+        rows = rows_of_apps(d) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d)
+        for name, ops, waits, jain, floor in rows:
+            present = [r for r in rivals if r in ops]
+            if CHOOSER not in ops or not present:
+                continue
+            runs = sorted(set.intersection(*[set(v) for v in ops.values()]))
+            best = lambda r: max(ops[x][r] for x in present)
+            chooser = [ops[CHOOSER][r] / best(r) for r in runs]
+            line = [ops[LINE][r] / best(r) for r in runs] if LINE in ops else []
+            barge = [ops[BARGE][r] / best(r) for r in runs] if BARGE in ops else []
+            oracle = [ops[CHOOSER][r] / max(ops[LINE][r], ops[BARGE][r]) for r in runs] if LINE in ops and BARGE in ops else []
+            aa = [ops[AA][r] / ops[CHOOSER][r] for r in runs] if AA in ops else []
+            best_rival = max(present, key=lambda s: statistics.median(ops[s].values()))
+            wait_cell = f"{fmt_ns(waits[CHOOSER])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
+            floor_cell = fmt_ns(floor) if floor else "–"
+            jain_cell = f"{jain[CHOOSER]:.3f}" if jain else "–"
+            print(f"| {name} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
+            total += 1
+            met["chooser ≥ 0.95 × best rival (median)"] += statistics.median(chooser) >= 0.95
+            if oracle:
+                met["chooser ≥ 0.95 × better policy (median)"] += statistics.median(oracle) >= 0.95
+            if line:
+                met["chooser ≥ line (median)"] += statistics.median(chooser) >= statistics.median(line)
+            if floor is not None:
+                met["longest wait ≤ max(2 ms, stall floor)"] += waits[CHOOSER] <= max(2e6, floor)
+            if jain:
+                met["Jain ≥ 0.99"] += jain[CHOOSER] >= 0.99
+    print()
+    for k, v in met.items():
+        print(f"- {k}: {v} of {total}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
