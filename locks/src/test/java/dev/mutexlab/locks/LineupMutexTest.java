@@ -871,23 +871,29 @@ class LineupMutexTest {
 
     /**
      * Every field a lock published racily (without a happens-before edge) may be read at its
-     * default value: so every non-final field of the lock and of its learned spin starts there.
+     * default value: so every non-final field of the lock (in every class of its chain) and of
+     * its learned spin starts there.
      */
     @Test
     void everyNonFinalFieldStartsAtItsDefaultValue() throws Exception {
+        int checked = 0;
         for (Object o : new Object[] {new LineupMutex(), new dev.mutexlab.locks.internal.AdaptiveSpin()}) {
-            for (java.lang.reflect.Field f : o.getClass().getDeclaredFields()) {
-                int mods = f.getModifiers();
-                if (java.lang.reflect.Modifier.isStatic(mods) || java.lang.reflect.Modifier.isFinal(mods)) {
-                    continue;
+            for (Class<?> c = o.getClass(); c != Object.class; c = c.getSuperclass()) {
+                for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                    int mods = f.getModifiers();
+                    if (java.lang.reflect.Modifier.isStatic(mods) || java.lang.reflect.Modifier.isFinal(mods)) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    Object v = f.get(o);
+                    Object zero = f.getType() == int.class ? (Object) 0 : f.getType() == long.class ? (Object) 0L
+                            : f.getType() == boolean.class ? (Object) false : null;
+                    assertThat(v).as(c.getSimpleName() + "." + f.getName()).isEqualTo(zero);
+                    checked++;
                 }
-                f.setAccessible(true);
-                Object v = f.get(o);
-                Object zero = f.getType() == int.class ? (Object) 0 : f.getType() == long.class ? (Object) 0L
-                        : f.getType() == boolean.class ? (Object) false : null;
-                assertThat(v).as(o.getClass().getSimpleName() + "." + f.getName()).isEqualTo(zero);
             }
         }
+        assertThat(checked).as("the lock's state word, slots, handoff, heir, line head and estimates").isGreaterThanOrEqualTo(7);
     }
 
     /**

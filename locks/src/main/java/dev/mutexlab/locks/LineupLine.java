@@ -1,0 +1,263 @@
+package dev.mutexlab.locks;
+
+import static dev.mutexlab.locks.LineupWord.Step.INTERRUPTED;
+import static dev.mutexlab.locks.LineupWord.Step.RETRY;
+import static dev.mutexlab.locks.LineupWord.Step.TIMED_OUT;
+import static dev.mutexlab.locks.LineupWord.Step.WOKEN;
+
+import dev.mutexlab.locks.internal.WaitQueue;
+import dev.mutexlab.locks.internal.Waiter;
+import java.time.Duration;
+
+/**
+ * The line of sleepers of a {@link LineupMutex} and everything done under its guard: joining it
+ * and sleeping, leaving it (cancellation), the unlock's wake-up, passing the wake-up on, the swap,
+ * and making room for a woken virtual thread. The second link of the lock's class chain, after
+ * LineupWord.
+ */
+abstract class LineupLine extends LineupWord {
+
+    /*
+     * Implementation notes.
+     *
+     * The line (line, a WaitQueue): the sleepers in order of arrival (Waiter.startNanos), behind
+     * a short guard, a test-and-test-and-set word held for a few pointer updates. headStartNanos
+     * is the first sleeper's start, written under the guard. WAITERS says the line is not empty,
+     * exactly whenever the guard is free. Joining it (sleepInLine): setting WAITERS needs LOCKED
+     * (one CAS, under the guard), so either the holder's unlock sees WAITERS or the joiner sees the
+     * lock free and retries: no wake-up is lost.
+     *
+     * Invariants of the line (LineupWord states those of the word, the slots and the handoff): a
+     * waiter that leaves the line touches WAITERS only (a HANDOFF request survives it); the line
+     * is in order of arrival (Waiter.startNanos); if the line is non-empty then the lock is held
+     * (its unlock sees WAITERS) or a slot is taken (its holder takes the lock, or gives the slot
+     * up and passes the duty on); a swap goes only to a waiter that has waited longer than the
+     * swapper; unlock never waits for the line's guard (it leaves the wake-up to the guard's
+     * holder, below) and never yields.
+     *
+     * The wake-up (wakeHeir). An unlock that clears LOCKED while WAITERS is set and no slot is
+     * taken gives the first sleeper a slot and wakes it; with a slot taken it wakes nobody (its
+     * holder is the heir). A woken virtual sleeper gets ticket SLOT_WOKEN and becomes the heir
+     * (making room, below). wakeHeir never waits for the line's guard: if another thread holds
+     * it, the unlock sets the guard's DUTY bit (WaitQueue.lockGuardOrLeaveDuty) and returns; the
+     * holder finds the bit when it lets the guard go and runs the wake-up first (releaseGuard),
+     * so the wake is late by the holder's few pointer updates and never lost. Every release of
+     * the line's guard goes through releaseGuard.
+     *
+     * The swap. A running waiter (an arrival under LINE, or a slot holder at its look at the
+     * clock) that finds the first sleeper (nearly) past its bound and older than itself takes it
+     * out under the guard, gives it its slot (ticket SLOT_GIVEN), joins the line in order of
+     * arrival, signals it, and parks: the count of runnable threads stays the same while the line
+     * rotates. It wakes the sleeper a little before its bound (two wake-up latencies, measured per
+     * lock from the signal to the woken thread's first step: swapAheadNanos), so it runs when due.
+     *
+     * Passing on. An unlock skips its wake while a slot is taken; so whoever gives a slot up
+     * without taking the lock or sleeping (a waiter that gives up) re-checks "free, sleepers, no
+     * slot taken" and wakes the first sleeper (passOn). The unlocker writes state then reads
+     * spinners; the leaver writes spinners then reads state: both volatile, so one sees the other.
+     *
+     * Cancellation of a sleeper (a spinner's: LineupSlots). A sleeper that gives up removes itself
+     * under the guard; if it is no longer in line, a waker gave it a slot and its signal is on the
+     * way: it waits for it, gives the slot up and passes on.
+     *
+     * Making room (virtual threads). A swap wakes one thread and parks another, but wakeHeir wakes
+     * a sleeper while the unlocker goes on running: one runnable thread more. A platform thread the
+     * OS runs within a tick. A virtual thread runs only when a carrier frees up, and none does while
+     * the threads that have one keep finding the lock free or spinning for it — never, with a hold
+     * and the work outside it shorter than a spin: the woken thread waited hundreds of milliseconds,
+     * holding a spinner slot. So once a woken virtual sleeper that has not run (heir, at
+     * most one: it holds a slot and a wake needs none taken) is (nearly) past its bound, as a
+     * sleeper in line is when a swap takes it, a contended acquisition on a virtual thread that
+     * would take a slot sleeps in line instead, and the carrier it frees runs the woken thread.
+     * Before that the woken thread waits for a carrier: making room 100 us after the wake parked a
+     * thread every few hundred acquisitions at 0.1-1 us holds and cost up to half the throughput.
+     * The woken thread clears heir when it runs. Platform threads never do this: parking
+     * one to free a processor the OS would free within a tick costs two system calls and measured
+     * slower at 1-10 us holds.
+     */
+
+    final WaitQueue line = new WaitQueue();
+    /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
+    volatile long headStartNanos;
+
+    LineupLine(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
+        super(bound, recordStats, hooks, maxSpinners);
+    }
+
+    /**
+     * Joins the line and sleeps until woken with a spinner slot. Setting WAITERS requires LOCKED,
+     * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
+     */
+    final Step sleepInLine(Waiter node, int mode, long deadlineNanos) {
+        WaitQueue q = line;
+        q.lockGuard();
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                releaseGuard();
+                return RETRY;
+            }
+            if ((s & WAITERS) != 0 || casState(s, s | WAITERS)) {
+                break;
+            }
+        }
+        node.reset(); // not queued: no waker can reach the node before the guard's release
+        q.addInStartOrder(node);
+        headStartNanos = q.peekFirst().startNanos;
+        hooks.guardHeld();
+        releaseGuard();
+        if (stats != null) {
+            stats.add(LockEvent.PARK);
+        }
+        return parkInLine(node, mode, deadlineNanos);
+    }
+
+    /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
+    final Step parkInLine(Waiter node, int mode, long deadlineNanos) {
+        int b = node.block(parkBlocker(), mode, deadlineNanos);
+        if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN or SLOT_WOKEN
+            hooks.woken();
+            measuredWake(hooks.nanoTime() - node.signalNanos);
+            running(node);
+            return WOKEN;
+        }
+        boolean interrupted = b == Waiter.INTERRUPTED;
+        hooks.leavingLine();
+        WaitQueue q = line;
+        q.lockGuard();
+        boolean removed = q.remove(node);
+        if (removed) {
+            afterRemoval(q);
+        }
+        releaseGuard();
+        if (!removed) { // a waker gave us a spinner slot and its signal is on the way
+            node.awaitSignal(parkBlocker());
+            running(node);
+            getAndAddSpinners(-1);
+            passOn();
+        }
+        return interrupted ? INTERRUPTED : TIMED_OUT;
+    }
+
+    /** After a node left the line: WAITERS and headStartNanos follow. Guard held. */
+    private void afterRemoval(WaitQueue q) {
+        Waiter first = q.peekFirst();
+        if (first != null) {
+            headStartNanos = first.startNanos;
+            return;
+        }
+        for (;;) {
+            int s = state;
+            if (casState(s, s & ~WAITERS)) { // only WAITERS: a pending HANDOFF is not ours to drop
+                return;
+            }
+        }
+    }
+
+    /**
+     * Gives the first sleeper a spinner slot and wakes it, unless somebody spins already. Never
+     * waits for the line's guard: if another thread holds it, the wake-up is left to that thread,
+     * which runs it before it lets the guard go (releaseGuard).
+     */
+    final void wakeHeir() {
+        if (line.lockGuardOrLeaveDuty()) {
+            wakeHeirGuarded();
+            releaseGuard();
+        }
+    }
+
+    /** Releases the line's guard, running first any wake-up left to us while we held it. */
+    private void releaseGuard() {
+        WaitQueue q = line;
+        while (q.unlockGuardOrTakeDuty()) {
+            wakeHeirGuarded();
+        }
+    }
+
+    /** wakeHeir's work; the guard is held. */
+    private void wakeHeirGuarded() {
+        WaitQueue q = line;
+        Waiter first = q.peekFirst();
+        if (first == null || !casSpinners(0, 1)) {
+            return;
+        }
+        q.pollFirst();
+        afterRemoval(q);
+        boolean virtual = first.thread.isVirtual(); // a platform thread gets a processor from the OS
+        first.ticket = virtual ? SLOT_WOKEN : SLOT_GIVEN;
+        first.signalNanos = hooks.nanoTime(); // before the signal that publishes it; wakes are rare enough for the clock
+        if (virtual) {
+            heir = first; // before the signal, so that its running() clears it
+        }
+        if (stats != null) {
+            stats.add(LockEvent.WAKEUP);
+        }
+        first.signal(); // an unpark never blocks
+    }
+
+    /** After a spinner slot was given up without the lock: wake a sleeper if the unlock could not. */
+    final void passOn() {
+        int s = state;
+        if ((s & (LOCKED | WAITERS)) == WAITERS && spinners == 0) {
+            wakeHeir();
+        }
+    }
+
+    /**
+     * The swap: gives our spinner slot to the first sleeper, which is (nearly) past its bound,
+     * joins the line in its place (in order of arrival), and wakes it. One thread parks for the
+     * one that wakes, so the line rotates without adding a runnable thread. Returns false if the
+     * first sleeper has changed (then we keep spinning).
+     */
+    final boolean swap(Waiter node, long nowNanos, boolean spinning) {
+        WaitQueue q = line;
+        q.lockGuard();
+        Waiter first = q.peekFirst();
+        if (first == null || nowNanos - first.startNanos < boundNanos - swapAheadNanos()
+                || first.startNanos - node.startNanos >= 0L) { // only for a sleeper that has waited longer than us
+            releaseGuard();
+            return false;
+        }
+        q.pollFirst();
+        node.reset();
+        q.addInStartOrder(node);      // WAITERS stays set: the line is not empty
+        headStartNanos = q.peekFirst().startNanos;
+        first.ticket = SLOT_GIVEN;    // our slot passes to it: spinners is unchanged
+        first.signalNanos = nowNanos;
+        releaseGuard();
+        if (stats != null) {
+            stats.add(LockEvent.SWAP);
+        }
+        if (spinning) {
+            hooks.spinning(false);
+        }
+        first.signal();
+        return true;
+    }
+
+    /**
+     * Whether a contended acquisition on a virtual thread should sleep rather than spin, making
+     * room for a sleeper that an unlock woke, that has not run yet (no carrier was free for it,
+     * and none frees up while the threads that have one keep spinning and taking the lock) and
+     * that is (nearly) past its bound, as a swap would for a sleeper in line (see the notes).
+     * True then, and counted.
+     */
+    final boolean heirStuck() {
+        Waiter h = heir;
+        if (h == null || !Thread.currentThread().isVirtual()
+                || hooks.nanoTime() - h.startNanos < boundNanos - swapAheadNanos()) {
+            return false;
+        }
+        if (stats != null) {
+            stats.add(LockEvent.MADE_ROOM);
+        }
+        return true;
+    }
+
+    /** A woken sleeper runs: if an unlock woke it (SLOT_WOKEN), nobody needs to make room for it any more. */
+    private void running(Waiter node) {
+        if (node.ticket == SLOT_WOKEN) {
+            heir = null; // the one such sleeper: the next wake needs the slot it holds
+        }
+    }
+}
