@@ -62,6 +62,32 @@ class SuiteAndFairnessCommandTest {
         }
     }
 
+    @Test
+    void suiteAaMeasuresTheFirstLockAgainAndRecordsItsCellAsTheControl() throws Exception {
+        Path json = dir.resolve("aa.json");
+        Cli o = Cli.run("suite", "--aa", "--locks", "futex,spinbit", "--bench", "^Mutex$", "--benchtime", "2000x", "--count", "2",
+                "--procs", "1", "--threads", "platform", "--out", json.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("futex (A/A)").contains("no-effect band").contains("cells decided");
+        SuiteResult r = dev.mutexlab.lab.results.ResultFiles.load(json).suite();
+        assertThat(r.config().locks()).containsExactly("futex", "spinbit", "futex");
+        assertThat(r.groups().get(0).measurements()).hasSize(3 * 2);
+        assertThat(r.verdicts()).extracting(v -> v.lock() + ":" + v.aa()).containsExactly("spinbit:false", "futex:true");
+    }
+
+    @Test
+    void fairnessAaMeasuresTheFirstLockAgainAndRecordsItsCellsAsTheControl() throws Exception {
+        Path json = dir.resolve("aa.json");
+        Cli o = Cli.run("fairness", "--aa", "--locks", "go,jdk-fair", "--tasks", "2", "--procs", "1", "--duration", "50ms",
+                "--hold", "5us", "--runs", "2", "--out", json.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.out()).contains("go (A/A)").contains("no-effect band");
+        FairnessResult r = dev.mutexlab.lab.results.ResultFiles.load(json).fairness();
+        assertThat(r.config().locks()).containsExactly("go", "jdk-fair", "go");
+        assertThat(r.verdicts()).filteredOn(v -> v.metric().equals("ops/s")).extracting(v -> v.lock() + ":" + v.aa())
+                .containsExactly("jdk-fair:false", "go:true");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--locks=nosuch", "--locks=synchronized", "--procs=999", "--procs=0", "--bench=(", "--bench=NoSuch",
             "--benchtime=0x", "--benchtime=soon", "--count=0", "--threads=green", "--out=/proc/nope/s.json", "--locks=go,go"})

@@ -1,6 +1,5 @@
 package dev.mutexlab.lab.cli;
 
-import dev.mutexlab.lab.config.LabLock;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -9,7 +8,8 @@ import picocli.CommandLine.Option;
  * {@code --aa}: measure the reference lock (the first of {@code --locks}) a second time in every batch,
  * as the last lock, so its copy ÷ itself — the A/A control — shows what "no effect" looks like on this
  * machine in this run; that A/A spread becomes the no-effect band of the run's verdicts
- * ({@link dev.mutexlab.lab.compare.CellVerdicts}).
+ * ({@link dev.mutexlab.lab.compare.CellVerdicts}). Shared by {@code run}, {@code sweep}, {@code apps},
+ * {@code fairness} and {@code suite}.
  */
 final class AaOption {
     @Option(names = "--aa", description = {
@@ -17,12 +17,15 @@ final class AaOption {
             "'within ±X%%' in this run's verdicts (without it: a fixed ±5%%). Adds one lock's time to every batch."})
     boolean aa;
 
-    /** {@code locks} with the first appended again when {@code --aa} is given. */
-    List<LabLock> withControl(List<LabLock> locks) {
+    /**
+     * {@code locks} (lab locks or library specs) with the first appended again when {@code --aa} is
+     * given: the copy is measured last in the list, so the batches' rotation moves it as any other lock.
+     */
+    <T> List<T> withControl(List<T> locks) {
         if (!aa || locks.isEmpty()) {
             return locks;
         }
-        List<LabLock> all = new ArrayList<>(locks);
+        List<T> all = new ArrayList<>(locks);
         all.add(locks.getFirst());
         return List.copyOf(all);
     }

@@ -34,6 +34,9 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
     @Mixin
     DurationOption duration;
 
+    @Mixin
+    AaOption aa;
+
     @Option(names = "--tasks", paramLabel = "N", description = "Parallel test tasks. Default: ${DEFAULT-VALUE}", defaultValue = "16")
     int tasks;
 
@@ -71,7 +74,7 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
         Procs.Clip clip = options.procs.clip();
         long holdNanos = hold.toNanos();
         long durationNanos = duration.orQuick(quick, Duration.ofSeconds(1)).toNanos();
-        FairnessResult.Config config = new FairnessResult.Config(options.locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
+        FairnessResult.Config config = new FairnessResult.Config(aa.withControl(options.locks.librarySpecs()), kinds.stream().map(ThreadKind::label).toList(),
                 clip.kept(), tasks, holdNanos, outside.nanosFor(holdNanos), durationNanos, runs);
         Path outFile = options.out.file();
         if (!clip.note().isEmpty()) {
@@ -80,7 +83,7 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
         FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec));
         err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds%n", tasks, runner.measurementCount(),
                 durationNanos / 1e9, runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size());
-        Measure.run(spec, runner, FairnessRunner::print, outFile);
+        Measure.run(spec, runner, FairnessRunner::print, FairnessRunner::withVerdicts, outFile);
         stdout.printf("%nResult: %s%n", outFile);
         return 0;
     }

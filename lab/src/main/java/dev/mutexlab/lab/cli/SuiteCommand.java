@@ -37,6 +37,9 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
     @Mixin
     MeasureOptions options;
 
+    @Mixin
+    AaOption aa;
+
     @Option(names = "--bench", paramLabel = "REGEX", description = "Benchmarks whose name matches (Go's -bench). Default: all")
     String bench;
 
@@ -71,7 +74,7 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
         }
         List<ThreadKind> kinds = options.threads.kinds();
         Procs.Clip clip = options.procs.clip();
-        SuiteResult.Config config = new SuiteResult.Config(options.locks.librarySpecs(), kinds.stream().map(ThreadKind::label).toList(),
+        SuiteResult.Config config = new SuiteResult.Config(aa.withControl(options.locks.librarySpecs()), kinds.stream().map(ThreadKind::label).toList(),
                 clip.kept(), benchmarks(bench), benchTime.label(), runs);
         Path outFile = options.out.file();
         if (goOut != null) {
@@ -85,7 +88,7 @@ public final class SuiteCommand implements Callable<Integer>, CommandDefaults.De
         err.printf("mutexlab suite: %d benchmarks x %d locks x %d runs x %d P x %d thread kinds = %d measurements%s%n",
                 config.benchmarks().size(), config.locks().size(), runs, config.procs().size(), kinds.size(), runner.measurementCount(),
                 estimateSeconds > 0 ? ", about " + estimateSeconds + "s" : "");
-        SuiteResult result = Measure.run(spec, runner, SuiteReport::printTable, outFile);
+        SuiteResult result = Measure.run(spec, runner, SuiteReport::printTable, SuiteReport::withVerdicts, outFile);
         if (goOut != null) {
             ResultIO.writeAtomically(goOut, SuiteReport.goFormat(result));
         }

@@ -88,18 +88,22 @@ public final class Comparison {
         return rows;
     }
 
-    /** Every lock after {@code first} against it, where both were measured, in figure order. */
+    /**
+     * Every lock after {@code first} against it, where both were measured, in figure order. The first
+     * figure of {@code first} in a place is the reference; a second one there is its A/A copy, compared
+     * like any other lock.
+     */
     public static List<Row> againstFirst(List<Figure> figures, String first) {
         Map<String, Figure> base = new LinkedHashMap<>();
         for (Figure f : figures) {
             if (f.lock().equals(first)) {
-                base.put(f.where() + "|" + f.metric(), f);
+                base.putIfAbsent(f.where() + "|" + f.metric(), f);
             }
         }
         List<Row> rows = new ArrayList<>();
         for (Figure f : figures) {
             Figure b = base.get(f.where() + "|" + f.metric());
-            if (!f.lock().equals(first) && b != null && b.values().length > 0 && f.values().length > 0) {
+            if (f != b && b != null && b.values().length > 0 && f.values().length > 0) {
                 rows.add(row(f.where(), f.lock(), f.metric(), b.values(), f.values()));
             }
         }

@@ -10,9 +10,7 @@ import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.SuiteResult;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /** The {@link Figure}s of a result file of every schema the lab writes: run, sweep, suite, fairness, apps. */
@@ -23,7 +21,7 @@ public final class Figures {
     /** Every figure of {@code file}, in file order. */
     public static List<Figure> of(ResultFiles.Loaded file) {
         if (file.suite() != null) {
-            return ofSuite(file.suite().groups());
+            return ofSuite(file.suite());
         }
         if (file.fairness() != null) {
             return ofFairness(file.fairness());
@@ -49,31 +47,43 @@ public final class Figures {
         return list;
     }
 
-    /** ns/op of every (group, benchmark, lock) of a suite, over its repetitions. */
-    public static List<Figure> ofSuite(List<SuiteResult.Group> groups) {
+    /**
+     * ns/op of every (group, benchmark, lock) of a suite, over its repetitions; a repetition is the
+     * batch that pairs the locks (each ran every benchmark once per repetition, in rotated order).
+     * A lock listed twice (the A/A control) gives two figures ({@link SuiteResult#runsOf}).
+     */
+    public static List<Figure> ofSuite(SuiteResult r) {
         List<Figure> list = new ArrayList<>();
-        for (SuiteResult.Group g : groups) {
-            Map<String, List<SuiteResult.Measurement>> byKey = new LinkedHashMap<>();
-            for (SuiteResult.Measurement m : g.measurements()) {
-                byKey.computeIfAbsent(m.benchmark() + "\u0000" + m.lock(), k -> new ArrayList<>()).add(m);
-            }
-            for (List<SuiteResult.Measurement> ms : byKey.values()) {
-                SuiteResult.Measurement first = ms.getFirst();
-                list.add(new Figure(g.threads() + " P=" + g.procs(), g.threads() + " P=" + g.procs() + " " + first.benchmark(), first.lock(), Figure.Metric.NS_PER_OP,
-                        ms.stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray(),
-                        ms.stream().mapToInt(SuiteResult.Measurement::rep).toArray()));
+        List<String> locks = r.config().locks();
+        for (SuiteResult.Group g : r.groups()) {
+            String group = g.threads() + " P=" + g.procs();
+            for (String bench : r.config().benchmarks()) {
+                for (int i = 0; i < locks.size(); i++) {
+                    List<SuiteResult.Measurement> ms = SuiteResult.runsOf(g, locks, r.config().benchmarks(), bench, i);
+                    if (ms.isEmpty()) {
+                        continue;
+                    }
+                    list.add(new Figure(group, group + " " + bench, locks.get(i), Figure.Metric.NS_PER_OP,
+                            ms.stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray(),
+                            ms.stream().mapToInt(SuiteResult.Measurement::rep).toArray()));
+                }
             }
         }
         return list;
     }
 
-    /** ops/s, cost and deviance per op of every (group, lock) of a fairness test, over its runs. */
+    /**
+     * ops/s, cost and deviance per op of every (group, lock) of a fairness test, over its runs; a
+     * lock listed twice (the A/A control) gives two figures ({@link FairnessResult#samplesOf}).
+     */
     public static List<Figure> ofFairness(FairnessResult r) {
         List<Figure> list = new ArrayList<>();
         for (FairnessResult.Group g : r.groups()) {
             String where = g.threads() + " P=" + g.procs() + " tasks=" + r.config().tasks();
-            for (String lock : r.config().locks()) {
-                List<FairnessResult.Sample> samples = g.samples().stream().filter(s -> s.lock().equals(lock)).toList();
+            List<String> locks = r.config().locks();
+            for (int i = 0; i < locks.size(); i++) {
+                String lock = locks.get(i);
+                List<FairnessResult.Sample> samples = FairnessResult.samplesOf(g, locks, i);
                 if (samples.isEmpty()) {
                     continue;
                 }

@@ -65,16 +65,20 @@ public final class RunTable {
     }
 
     /**
-     * What the verdicts mean, once under the tables: the interval, the band (per group where an A/A
-     * control measured it), and how many cells were decided.
+     * What the verdicts mean, once under the tables: the interval, the band (per group, and per
+     * metric where the cells have several; measured by an A/A control where there was one), and how
+     * many cells were decided.
      */
     public static void printLegend(List<CellVerdicts.Cell> cells, PrintWriter out) {
         if (cells.isEmpty()) {
             return;
         }
         Map<String, String> bands = new LinkedHashMap<>();
+        boolean metrics = cells.stream().map(c -> c.figure().metric()).distinct().count() > 1;
         for (CellVerdicts.Cell c : cells) {
-            bands.putIfAbsent(c.figure().group(), c.band().label() + " (" + c.band().text() + ")");
+            // a band belongs to a group and a metric (CellVerdicts): name the metric where there are several
+            bands.putIfAbsent(c.figure().group() + (metrics ? ", " + c.figure().metric().label() : ""),
+                    c.band().label() + " (" + c.band().text() + ")");
         }
         long decided = cells.stream().filter(c -> !c.aa() && !c.verdict().undecided()).count();
         long judged = cells.stream().filter(c -> !c.aa()).count();

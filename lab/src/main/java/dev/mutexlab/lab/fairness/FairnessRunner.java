@@ -1,7 +1,6 @@
 package dev.mutexlab.lab.fairness;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
-import dev.mutexlab.lab.compare.Figure;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -95,6 +94,11 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
         }
     }
 
+    /** The result with every cell's verdict recorded, as {@code run} and {@code apps} record theirs. */
+    public static FairnessResult withVerdicts(FairnessResult r) {
+        return r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofFairness(r))));
+    }
+
     /** The benchmark's own report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
     public static void print(FairnessResult r, PrintWriter out) {
         FairnessResult.Config c = r.config();
@@ -113,10 +117,10 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
         if (!cells.isEmpty()) {
             out.printf("%nagainst %s, within each run: median [bootstrap 95%% interval] and verdict%n", cells.getFirst().reference().lock());
             for (CellVerdicts.Cell cell : cells) {
-                out.printf(Locale.ROOT, "  %-24s %-12s %-16s %s%n", cell.figure().where(), cell.figure().lock(),
+                out.printf(Locale.ROOT, "  %-24s %-12s %-16s %s%n", cell.figure().where(), cell.figure().lock() + (cell.aa() ? " (A/A)" : ""),
                         cell.figure().metric().label(), cell.verdict().cell(cell.figure().metric().higherIsBetter()));
             }
-            RunTable.printLegend(cells.stream().filter(x -> x.figure().metric() == Figure.Metric.OPS_PER_SEC).toList(), out);
+            RunTable.printLegend(cells, out);
         }
     }
 }

@@ -1,65 +1,89 @@
 package dev.mutexlab.lab.gobench;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
 import dev.mutexlab.lab.compare.CompareTable;
 import dev.mutexlab.lab.compare.Comparison;
 import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.compare.Figures;
+import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.results.SuiteResult;
 import dev.mutexlab.lab.stats.Metrics;
-import dev.mutexlab.lab.stats.NoEffectBand;
-import dev.mutexlab.lab.stats.RatioVerdicts;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The suite's two outputs: the table of every lock against the first (benchstat's layout: median
- * ± the largest deviation from it, delta, p-value, "~" unless p < 0.05, as {@code compare} does), and the Go benchmark format
+ * ± the largest deviation from it, delta, p-value, "~" unless p < 0.05, as {@code compare} does; then
+ * the lab's verdict on the ratio within each repetition), and the Go benchmark format
  * that benchstat reads ({@code benchstat -col lock FILE}).
  */
 public final class SuiteReport {
     private SuiteReport() {
     }
 
+    /**
+     * The table: per group and benchmark, every lock's ns/op, its delta and p against the first
+     * (benchstat's), and its ratio to the first within each repetition with the interval and verdict
+     * ({@link CellVerdicts}, judged against the A/A control's band where {@code --aa} measured one);
+     * the legend under it says which band each group used.
+     */
     public static void printTable(SuiteResult r, PrintWriter out) {
         List<String> locks = r.config().locks();
+        List<String> benchmarks = r.config().benchmarks();
+        List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofSuite(r));
         for (SuiteResult.Group g : r.groups()) {
             out.printf("%n%s threads, P=%d (%s)%n", g.threads(), g.procs(), g.enforcement());
             StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-26s", "ns/op"));
-            for (String lock : locks) {
-                head.append(String.format(Locale.ROOT, " %18s", lock));
-                if (!lock.equals(locks.get(0))) {
+            for (int i = 0; i < locks.size(); i++) {
+                head.append(String.format(Locale.ROOT, " %18s", locks.get(i) + (i > 0 && locks.get(i).equals(locks.get(0)) ? " (A/A)" : "")));
+                if (i > 0) {
                     head.append(String.format(Locale.ROOT, " %-28s", "  vs " + locks.get(0)));
                     head.append(String.format(Locale.ROOT, " %-30s", "÷ " + locks.get(0) + " [interval] verdict"));
                 }
             }
             out.println(head.toString().stripTrailing());
-            for (String bench : r.config().benchmarks()) {
-                double[] base = SuiteRunner.values(g, bench, locks.get(0));
+            String group = g.threads() + " P=" + g.procs();
+            for (String bench : benchmarks) {
+                double[] base = SuiteRunner.values(g, locks, benchmarks, bench, 0);
                 if (base.length == 0) {
                     continue;
                 }
+                List<CellVerdicts.Cell> here = CellVerdicts.at(cells, group + " " + bench, Figure.Metric.NS_PER_OP);
                 StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-26s", GoFormat.fullName(bench, g.procs()).substring(9)));
-                for (String lock : locks) {
-                    double[] v = SuiteRunner.values(g, bench, lock);
+                int judged = 0;
+                for (int i = 0; i < locks.size(); i++) {
+                    double[] v = SuiteRunner.values(g, locks, benchmarks, bench, i);
                     row.append(String.format(Locale.ROOT, " %18s", v.length == 0 ? "-" : cell(v)));
-                    if (!lock.equals(locks.get(0))) {
-                        row.append(String.format(Locale.ROOT, " %-28s", "  " + delta(r.comparisons(), g, bench, lock)));
-                        row.append(String.format(Locale.ROOT, " %-30s", v.length == 0 ? "" : RatioVerdicts.change(base, null, v,
-                                null, NoEffectBand.FIXED).cell(false)));
+                    if (i > 0) {
+                        row.append(String.format(Locale.ROOT, " %-28s", "  " + delta(r.comparisons(), g, bench, locks, i)));
+                        String verdict = v.length == 0 || judged >= here.size() ? "" : here.get(judged++).verdict().cell(false);
+                        row.append(String.format(Locale.ROOT, " %-30s", verdict));
                     }
                 }
                 out.println(row.toString().stripTrailing());
             }
         }
+        RunTable.printLegend(cells, out);
+    }
+
+    /** The result with every cell's verdict recorded, as {@code run} and {@code apps} record theirs. */
+    public static SuiteResult withVerdicts(SuiteResult r) {
+        return r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofSuite(r))));
     }
 
     static String cell(double[] v) {
         return CompareTable.cell(Figure.Metric.NS_PER_OP, Metrics.spread(v));
     }
 
-    static String delta(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench, String lock) {
+    /** benchstat's delta and p of lock number {@code index} against the first (the comparisons keep lock order). */
+    static String delta(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench, List<String> locks, int index) {
+        int seen = 0;
+        String lock = locks.get(index);
+        int nth = (int) locks.subList(1, index + 1).stream().filter(lock::equals).count();
         for (SuiteResult.Comparison c : cs) {
-            if (c.threads().equals(g.threads()) && c.procs() == g.procs() && c.benchmark().equals(bench) && c.lock().equals(lock)) {
+            if (c.threads().equals(g.threads()) && c.procs() == g.procs() && c.benchmark().equals(bench) && c.lock().equals(lock)
+                    && ++seen == nth) {
                 String d = c.p() >= Comparison.ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
                 return String.format(Locale.ROOT, "%8s (p=%.3f n=%d)", d, c.p(), c.n());
             }
@@ -75,12 +99,14 @@ public final class SuiteReport {
         sb.append(GoFormat.configLine("pkg", "dev.mutexlab.lab.gobench")).append('\n');
         sb.append(GoFormat.configLine("cpu", r.machine().cpuModel())).append('\n');
         sb.append(GoFormat.configLine("jdk", r.machine().jdk().replace(' ', '-'))).append('\n');
+        List<String> locks = r.config().locks();
         for (SuiteResult.Group g : r.groups()) {
-            for (String lock : r.config().locks()) {
+            for (int i = 0; i < locks.size(); i++) {
                 sb.append(GoFormat.configLine("threads", g.threads())).append('\n');
-                sb.append(GoFormat.configLine("lock", lock)).append('\n');
-                for (SuiteResult.Measurement m : g.measurements()) {
-                    if (m.lock().equals(lock)) {
+                // the A/A copy gets a name of its own, or benchstat would pool it with the reference
+                sb.append(GoFormat.configLine("lock", locks.get(i) + (locks.indexOf(locks.get(i)) < i ? " (A/A)" : ""))).append('\n');
+                for (String bench : r.config().benchmarks()) {
+                    for (SuiteResult.Measurement m : SuiteResult.runsOf(g, locks, r.config().benchmarks(), bench, i)) {
                         sb.append(GoFormat.resultLine(m.benchmark(), g.procs(), m.n(), m.nsPerOp())).append('\n');
                     }
                 }

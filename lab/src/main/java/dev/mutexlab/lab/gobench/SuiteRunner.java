@@ -113,7 +113,10 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
         launcher.stop();
     }
 
-    /** Every lock after the first against the first, per group and benchmark, by the lab's one {@link Comparison}. */
+    /**
+     * Every lock after the first against the first (the A/A copy too, where {@code --aa} listed the
+     * first again), per group and benchmark, by the lab's one {@link Comparison}.
+     */
     public static List<SuiteResult.Comparison> compare(List<SuiteResult.Group> groups, List<String> locks, List<String> benchmarks) {
         List<SuiteResult.Comparison> list = new ArrayList<>();
         if (locks.isEmpty()) {
@@ -122,15 +125,16 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
         String base = locks.get(0);
         for (SuiteResult.Group g : groups) {
             for (String bench : benchmarks) {
-                double[] baseValues = values(g, bench, base);
+                double[] baseValues = values(g, locks, benchmarks, bench, 0);
                 if (baseValues.length == 0) {
                     continue;
                 }
-                for (String lock : locks.subList(1, locks.size())) {
-                    double[] v = values(g, bench, lock);
+                for (int i = 1; i < locks.size(); i++) {
+                    double[] v = values(g, locks, benchmarks, bench, i);
                     if (v.length == 0) {
                         continue;
                     }
+                    String lock = locks.get(i);
                     Comparison.Row c = Comparison.row(bench, lock, Figure.Metric.NS_PER_OP, baseValues, v);
                     list.add(new SuiteResult.Comparison(g.threads(), bench, g.procs(), base, lock, c.old(), c.now(),
                             c.delta() * 100, c.p(), Math.min(c.oldRuns(), c.newRuns())));
@@ -140,7 +144,12 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
         return list;
     }
 
-    /** The ns/op of every run of {@code bench} with {@code lock} in group {@code g}. */
+    /** The ns/op of every run of {@code bench} by lock number {@code index} of {@code locks} ({@link SuiteResult#runsOf}). */
+    public static double[] values(SuiteResult.Group g, List<String> locks, List<String> benchmarks, String bench, int index) {
+        return SuiteResult.runsOf(g, locks, benchmarks, bench, index).stream().mapToDouble(SuiteResult.Measurement::nsPerOp).toArray();
+    }
+
+    /** The ns/op of every run of {@code bench} with {@code lock} in group {@code g}: by name, so an A/A copy's runs count too. */
     public static double[] values(SuiteResult.Group g, String bench, String lock) {
         return g.measurements().stream().filter(m -> m.benchmark().equals(bench) && m.lock().equals(lock))
                 .mapToDouble(SuiteResult.Measurement::nsPerOp).toArray();

@@ -32,10 +32,17 @@ public record Finding(String claim, String column, String shape, SourceFigure so
         return interval.median();
     }
 
-    /** The verdict as the page writes it: "cannot tell" carries n and the interval. */
+    /**
+     * The verdict as the page writes it: "cannot tell" carries n and the interval, or n alone where
+     * there are fewer than {@value Verdicts#MIN_BATCHES} batches (such an interval says nothing, and
+     * one of a single run, or of identical runs, reads as a false certainty: "0.938–0.938").
+     */
     public String verdictText() {
         if (verdict != Verdict.CANNOT_TELL || interval.isEmpty()) {
             return verdict.label();
+        }
+        if (!Verdicts.decidable(interval)) {
+            return String.format(java.util.Locale.ROOT, "%s (n = %d < %d)", verdict.label(), interval.n(), Verdicts.MIN_BATCHES);
         }
         return String.format(java.util.Locale.ROOT, "%s (n = %d, %s–%s)", verdict.label(), interval.n(),
                 Claims.number(interval.low()), Claims.number(interval.high()));

@@ -2,9 +2,10 @@ package dev.mutexlab.lab.reproduce;
 
 import dev.mutexlab.lab.gobench.SuiteRunner;
 import dev.mutexlab.lab.results.SuiteResult;
+import dev.mutexlab.lab.stats.Bootstrap;
 import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import dev.mutexlab.lab.stats.MannWhitney;
-import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.NoEffectBand;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,8 +16,8 @@ import java.util.Map;
  * old (the blocking futex lock, {@code futex:blocking}) ÷ new (the hybrid spin-then-sleep lock,
  * {@code futex}) ns/op at 1, 2, 4, 8 and 16 threads on two 4-core Xeon E5620s, against the same
  * ratio from {@code mutexlab suite} here. One finding per claim, benchmark, thread kind and
- * processor count: the ratio of the two locks' median ns/op, judged with the Mann–Whitney p-value
- * of their runs ({@link Verdicts#suite}). A processor count of the source that the machine lacks
+ * processor count: the ratio of the two locks' median ns/op with its bootstrap interval, judged with
+ * the Mann–Whitney p-value of their runs as a second witness ({@link Verdicts#suite}). A processor count of the source that the machine lacks
  * gets a "needs ≥ N CPUs" row.
  */
 final class HybridClaims {
@@ -89,15 +90,16 @@ final class HybridClaims {
     private static Finding row(Claims.Claim claim, SuiteResult.Group g, String bench, SourceFigure source, String benchtime) {
         double[] old = SuiteRunner.values(g, bench, OLD);
         double[] now = SuiteRunner.values(g, bench, NEW);
-        double ratio = old.length == 0 || now.length == 0 ? Double.NaN : Metrics.median(old) / Metrics.median(now);
+        // old ÷ new: the ratio of the two sets' medians, each set resampled on its own; n is the smaller set
+        Interval interval = Bootstrap.ratioOfMedians(now, null, old, null);
         double p = MannWhitney.pValue(old, now);
-        String text = Double.isNaN(ratio) ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)", Claims.number(ratio), p,
-                old.length, now.length);
-        // No interval: the verdict rests on the p-value; the row's n is the smaller set of runs.
-        Interval interval = new Interval(ratio, ratio, ratio, Math.min(old.length, now.length));
+        String text = interval.isEmpty() ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)",
+                Claims.number(interval.median()) + (Verdicts.decidable(interval) ? " [" + Claims.number(interval.low()) + "–"
+                        + Claims.number(interval.high()) + "]" : ""), p, old.length, now.length);
         return new Finding(claim.id(), g.threads(), bench + " P=" + g.procs(), source, text, interval,
-                "Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × " + benchtime + " per lock, 1 JVM",
-                "", Verdicts.suite(source, ratio, p), Double.isNaN(ratio) ? "neither lock measured on " + bench : "");
+                NoEffectBand.FIXED.text() + ", Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × "
+                + benchtime + " per lock, 1 JVM", "", Verdicts.suite(source, interval, p),
+                interval.isEmpty() ? "neither lock measured on " + bench : "");
     }
 
     /** The source's old ÷ new for one benchmark at the {@code at}-th processor count. */

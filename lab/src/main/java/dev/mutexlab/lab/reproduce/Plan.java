@@ -59,7 +59,7 @@ public final class Plan {
                          int testMutexRuns, long suiteBenchNanos, int suiteCount, int replicas) {
         public static final Timing QUICK = new Timing(150_000_000L, 50_000_000L, 4, 500_000_000L, 1_000_000_000L, 8,
                 50_000_000L, 10, 3);
-        public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 5_000_000_000L, 10,
+        public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 3_000_000_000L, 10,
                 150_000_000L, 10, 3);
 
         public Timing {
@@ -115,22 +115,26 @@ public final class Plan {
                 List.of(Claims.HANDOFF_HEADLINE, Claims.HANDOFF_16_ON_8, Claims.DEFAULT_CEILING, Claims.STARVATION_SHARE),
                 locks("go,go:threshold=0,go"), BOTH, sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t, cpus));
         plan.add(ports(TABLE, "yield after unlock, forced handoff and never ÷ default, 4 workers",
-                List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_SHORT, Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL),
+                List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_MACOS, Claims.HANDOFF_SHORT,
+                        Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL, Claims.HANDOFF_CEILING),
                 locks("go,go:threshold=0,go+yield,go:threshold=never,go"), BOTH, tableProcs, List.of(4), tableHolds, equal,
                 t.durationNanos(), t, cpus));
         plan.add(ports(WAITS, "longest wait, starvation mode off ÷ default, and lineup, 64 workers",
                 List.of(Claims.WAIT_BOUND, Claims.LINEUP_64), locks("go,go:threshold=never,lineup,go"), BOTH, sweepProcs,
                 List.of(64), List.of(10 * US), none, t.waitsNanos(), t, cpus));
         plan.add(ports(SCALING, "futex vs spinbit as threads rise: throughput and CPU",
-                List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT, Claims.SPINBIT_LIGHT), locks("futex,spinbit,futex"),
+                List.of(Claims.SPINBIT_CPU, Claims.SPINBIT_THROUGHPUT, Claims.SPINBIT_LIGHT, Claims.SPINBIT_REGRESSION,
+                        Claims.SPINBIT_TIE_8), locks("futex,spinbit,futex"),
                 List.of(ThreadKind.PLATFORM), List.of(scalingProcs), scalingWorkers(scalingProcs, quick),
                 List.of(50L), none, t.durationNanos(), t, cpus));
         plan.add(ports(LINEUP, "lineup against the best of the rest, 4 workers", List.of(Claims.LINEUP_BEST),
                 locks("lineup,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized,lineup"), BOTH, tableProcs, List.of(4),
                 lineupHolds, equal, t.durationNanos(), t, cpus));
-        plan.add(new Experiment(TEST_MUTEX, "Linux's mutex against the 1999 semaphore (with its extra wake-up), test-mutex's 16 tasks",
-                List.of(Claims.MUTEX_VS_SEMAPHORE.id(), Claims.DEVIANCE.id(), Claims.RELATIVE_DEVIANCE.id(), Claims.SEMAPHORE_FAIRER.id()),
-                null, null, new FairnessResult.Config(List.of("kernel", Claims.SOURCE_SEMAPHORE),
+        plan.add(new Experiment(TEST_MUTEX, "Linux's mutex against the 1999 semaphore (with its extra wake-up, and without), "
+                + "test-mutex's 16 tasks",
+                List.of(Claims.MUTEX_VS_SEMAPHORE.id(), Claims.COST_PER_OP.id(), Claims.DEVIANCE.id(), Claims.RELATIVE_DEVIANCE.id(),
+                        Claims.SEMAPHORE_FAIRER.id(), Claims.WAKE2_SLOWER.id(), Claims.WAKE2_UNFAIR.id()),
+                null, null, new FairnessResult.Config(List.of("kernel", Claims.SOURCE_SEMAPHORE, Claims.ONE_WAKE_SEMAPHORE),
                 List.of(ThreadKind.PLATFORM.label()), List.of(Math.min(8, cpus)), TEST_MUTEX_TASKS, 10 * US, 0,
                 t.testMutexNanos(), t.testMutexRuns())));
         Launcher.BenchTime benchTime = new Launcher.BenchTime(t.suiteBenchNanos(), 0);
@@ -144,7 +148,8 @@ public final class Plan {
                     List.of(Claims.HANDOFF_HEADLINE, Claims.HANDOFF_16_ON_8, Claims.DEFAULT_CEILING),
                     "go-native,go-native:threshold=0,go-native", sweepProcs, sweepWorkers, List.of(10 * US), equal, t.durationNanos(), t));
             plan.add(go(GO_TABLE, "Go's own mutex: Gosched after unlock, handoff and never ÷ default",
-                    List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_SHORT, Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL),
+                    List.of(Claims.YIELD_DIAGNOSTIC, Claims.HANDOFF_BY_HOLD, Claims.HANDOFF_MACOS, Claims.HANDOFF_SHORT,
+                            Claims.GOSCHED_VS_HANDOFF, Claims.NEVER_LEVEL, Claims.HANDOFF_CEILING),
                     "go-native,go-native:threshold=0,go-native:threshold=never,go-native+gosched,go-native", tableProcs, List.of(4),
                     tableHolds, equal, t.durationNanos(), t));
             plan.add(go(GO_WAITS, "Go's own mutex: longest wait, never ÷ default, 64 goroutines", List.of(Claims.WAIT_BOUND),

@@ -53,7 +53,8 @@ public final class Summary {
         f.put("rules", "docs/verdicts.md: the bootstrap " + Math.round(dev.mutexlab.lab.stats.Bootstrap.CONFIDENCE * 100)
                 + "% interval of the median against the source's figure widened " + Verdicts.TOLERANCE
                 + "× and the A/A control's no-effect band (fixed ±" + Math.round(Verdicts.FIXED_NOISE * 100)
-                + "% where a result has none); suite rows by Mann–Whitney p < " + Verdicts.ALPHA);
+                + "% where a result has none); suite rows by the same rules on the ratio of the two sets' medians, an effect "
+                + "also needing Mann–Whitney p < " + Verdicts.ALPHA);
         return f;
     }
 

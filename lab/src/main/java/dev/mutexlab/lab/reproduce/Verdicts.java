@@ -25,16 +25,21 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
  * <b>holds</b> when the interval lies inside the widened range; <b>holds in direction</b> when the
  * source reported an effect and the interval excludes the band on the source's side; <b>does not
  * hold</b> when the interval excludes the widened range on the other side (for a level source:
- * on either side) — except that where the band reaches the source's own figure (the machine
- * cannot see an effect that small), only an interval beyond the band on the other side does not
- * hold; otherwise <b>cannot tell</b> (the interval straddles an edge).
+ * on either side) and, for a source that reported an effect (a difference) where the interval shows
+ * less, when that effect is larger than the band says this machine can see: the source's figure
+ * must lie beyond the interval's far end by more than the band (source ÷ band edge), so an effect
+ * of 6% against a ±5% band is not refuted by an interval just inside the band, and a wide band
+ * refutes only what lies a band's width from the source; otherwise <b>cannot tell</b>.
+ *
+ * <p>A one-sided claim ({@link SourceFigure#atLeast}: "ties or wins") holds when the interval's low
+ * end lies above the band's low edge, does not hold when the whole interval lies below it, and
+ * cannot tell otherwise ({@link SourceFigure#atMost} the other way round).
  *
  * An interval of fewer than {@value #MIN_BATCHES} batches carries no verdict: cannot tell.
  *
- * <p>A suite row (Go's benchmark table) has the Mann–Whitney p-value of old against new instead of
- * an interval: an effect counts only at p &lt; {@value #ALPHA} and beyond the fixed no-effect band
- * (a significant 2% is as level here as the ratio rows' band makes it: otherwise a small effect
- * is an effect in one run and none in the next, as its p-value crosses {@value #ALPHA}).
+ * <p>A suite row (Go's benchmark table) has the bootstrap interval of old ÷ new, the ratio of the two
+ * sets of runs' medians, judged by the same rule against the fixed ±{@value #FIXED_NOISE} band, and
+ * the Mann–Whitney p-value of old against new: an effect counts only at p &lt; {@value #ALPHA} as well.
  *
  * <p>A target (a figure at least a threshold) is met when the interval's low end reaches it,
  * missed when its high end is below it, undecided otherwise; a claim of several targets holds when
@@ -65,8 +70,11 @@ public final class Verdicts {
 
     /** The verdict on a ratio claim from the interval of this machine's median ratio; an empty interval: cannot tell. */
     public static Verdict ratio(SourceFigure source, Interval here, NoEffectBand band) {
-        if (here.n() < MIN_BATCHES || !Double.isFinite(here.low()) || !Double.isFinite(here.high())) {
+        if (!decidable(here)) {
             return Verdict.CANNOT_TELL;
+        }
+        if (source.direction() != SourceFigure.Direction.TWO_SIDED) {
+            return oneSided(source, here, band);
         }
         double lo = here.low();
         double hi = here.high();
@@ -83,8 +91,9 @@ public final class Verdicts {
             if (lo > band.high()) {
                 return Verdict.HOLDS_IN_DIRECTION;
             }
-            boolean bandHidesTheSource = !source.directionOnly() && band.high() >= source.low();
-            return hi < (bandHidesTheSource ? band.low() : from) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+            // the source's effect set against the band: refuted only where it exceeds the interval by more than the band
+            double refutedBelow = source.directionOnly() ? from : Math.min(from, source.low() / band.high());
+            return hi < refutedBelow ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
         if (side < 0) {
             double to = Math.min(wideHigh, band.low());
@@ -94,8 +103,8 @@ public final class Verdicts {
             if (hi < band.low()) {
                 return Verdict.HOLDS_IN_DIRECTION;
             }
-            boolean bandHidesTheSource = !source.directionOnly() && band.low() <= source.high();
-            return lo > (bandHidesTheSource ? band.high() : to) ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+            double refutedAbove = source.directionOnly() ? to : Math.max(to, source.high() / band.low());
+            return lo > refutedAbove ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
         }
         // a level source's range is its own words ("within 10%"): not widened, or 0.83 would count as within 10%
         double from = Math.min(source.low(), band.low());
@@ -107,12 +116,33 @@ public final class Verdicts {
     }
 
     /**
+     * A one-sided claim ("ties or wins": {@link SourceFigure.Direction#AT_LEAST}): holds when the
+     * interval's low end lies above the band's low edge (scaled by the source's figure, 1 for a tie),
+     * does not hold when the whole interval lies below that edge, cannot tell otherwise; "ties or
+     * loses" the other way round. How far beyond the tie the interval lies does not matter: the
+     * claim allows any win.
+     */
+    static Verdict oneSided(SourceFigure source, Interval here, NoEffectBand band) {
+        if (source.direction() == SourceFigure.Direction.AT_LEAST) {
+            double edge = source.low() * band.low();
+            return here.low() > edge ? Verdict.HOLDS : here.high() < edge ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        }
+        double edge = source.high() * band.high();
+        return here.high() < edge ? Verdict.HOLDS : here.low() > edge ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+    }
+
+    /** Whether an interval can carry a verdict: at least {@value #MIN_BATCHES} batches and finite ends. */
+    static boolean decidable(Interval here) {
+        return here.n() >= MIN_BATCHES && Double.isFinite(here.low()) && Double.isFinite(here.high());
+    }
+
+    /**
      * The verdict on a share (a figure with no "no effect" level, such as the share of the ceiling):
      * holds inside the source's widened range, does not hold when the interval excludes it,
      * otherwise cannot tell.
      */
     public static Verdict share(SourceFigure source, Interval here) {
-        if (here.n() < MIN_BATCHES || !Double.isFinite(here.low()) || !Double.isFinite(here.high())) {
+        if (!decidable(here)) {
             return Verdict.CANNOT_TELL;
         }
         double from = source.low() / TOLERANCE;
@@ -123,25 +153,22 @@ public final class Verdicts {
         return here.low() > to || here.high() < from ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
     }
 
-    /** The verdict on a suite row: old ÷ new {@code ratio} with the Mann–Whitney {@code pValue} of the two sets of runs. */
-    public static Verdict suite(SourceFigure source, double ratio, double pValue) {
-        if (!Double.isFinite(ratio) || ratio <= 0) {
-            return Verdict.CANNOT_TELL;
+    /**
+     * The verdict on a suite row: the bootstrap interval of old ÷ new (the ratio of the two sets of
+     * runs' medians, each set resampled on its own) judged by {@link #ratio} against the fixed band,
+     * with the Mann–Whitney {@code pValue} of the two sets as a second witness: an effect (a holds,
+     * or an effect where the source had none) counts only at p &lt; {@value #ALPHA}. A refutation needs
+     * no p-value: an interval inside the band, or beyond it against the source, is one by itself.
+     */
+    public static Verdict suite(SourceFigure source, Interval here, double pValue) {
+        Verdict v = ratio(source, here, NoEffectBand.FIXED);
+        if (pValue < ALPHA || source.direction() != SourceFigure.Direction.TWO_SIDED) {
+            return v;
         }
-        int side = sourceSide(source);
-        boolean beyondBand = ratio > NoEffectBand.FIXED.high() || ratio < NoEffectBand.FIXED.low();
-        int here = pValue < ALPHA && beyondBand ? (ratio > 1 ? 1 : -1) : 0;
-        boolean inWindow = ratio >= source.low() / TOLERANCE && ratio <= source.high() * TOLERANCE;
-        if (side != 0) {
-            if (here == side) {
-                return inWindow ? Verdict.HOLDS : Verdict.HOLDS_IN_DIRECTION;
-            }
-            return here == -side ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        if (sourceSide(source) != 0) {
+            return v == Verdict.HOLDS || v == Verdict.HOLDS_IN_DIRECTION ? Verdict.CANNOT_TELL : v;
         }
-        if (inWindow) {
-            return Verdict.HOLDS;
-        }
-        return here != 0 ? Verdict.DOES_NOT_HOLD : Verdict.CANNOT_TELL;
+        return v == Verdict.DOES_NOT_HOLD ? Verdict.CANNOT_TELL : v;
     }
 
     /** Whether the interval reaches {@code threshold}. */

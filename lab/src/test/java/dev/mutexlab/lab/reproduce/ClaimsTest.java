@@ -328,4 +328,149 @@ class ClaimsTest {
         assertThat(of(all, "handoff-headline").get(0).note()).isEqualTo("experiment sweep-headline has no result");
         assertThat(of(all, "spinbit-halving").get(0).note()).isEqualTo("needs ≥ 12 CPUs (measured on 2)");
     }
+
+    /** A yield-table shape: default at half the ceiling, handoff, yield and never at these multiples, the A/A control level. */
+    private static ShapeResult tableShape(long hold, double handoff, double yield, double never) {
+        double base = 0.5e9 / hold;
+        return shape(4, 4, hold, hold, thr("go", around(base, 10)), thr("go:threshold=0", around(base * handoff, 10)),
+                thr("go+yield", around(base * yield, 10)), thr("go:threshold=never", around(base * never, 10)),
+                thr("go", around(base, 10)));
+    }
+
+    @Test
+    void oneSidedClaimsCarryTheirDirectionAndAreJudgedOnOneSide() {
+        assertThat(Claims.SHORT_SOURCE.direction()).isEqualTo(SourceFigure.Direction.AT_MOST);
+        assertThat(Claims.GOSCHED_SOURCE.direction()).isEqualTo(SourceFigure.Direction.AT_LEAST);
+        // the default 25% faster at 0.1 µs: "the two tie, or normal mode wins" holds
+        Map<String, List<GroupResult>> r = Map.of(Plan.TABLE, List.of(group("platform", tableShape(100, 0.75, 1.0, 1.0),
+                tableShape(10_000, 1.4, 2.1, 1.0))));
+        List<Finding> all = Claims.evaluate(r, Map.of(), Map.of(), 4);
+        assertThat(of(all, "handoff-short-holds").get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        // Gosched 1.5× handoff: "matched or beat" holds however large the win
+        assertThat(of(all, "gosched-vs-handoff").get(0).verdict()).isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void theNewStarvationClaimsQuoteTheSourceAndAreJudged() {
+        Map<String, List<GroupResult>> r = Map.of(Plan.TABLE, List.of(group("platform", tableShape(1_000, 1.1, 1.0, 1.0),
+                tableShape(3_000, 0.88, 1.0, 1.0), tableShape(10_000, 1.76, 1.76, 1.0))),
+                Plan.SWEEP, List.of(group("platform", shape(8, 16, 10_000, 10_000, thr("go", around(1000, 10)),
+                        thr("go:threshold=0", around(1600, 10)), thr("go", around(1000, 10))))));
+        List<Finding> all = Claims.evaluate(r, Map.of(), Map.of(), 8);
+        List<Finding> macos = measured(all, "handoff-macos");
+        assertThat(macos).extracting(Finding::shape).containsExactly("P=4 W=4 hold 3 µs, outside = hold",
+                "P=4 W=4 hold 10 µs, outside = hold");
+        assertThat(macos.get(0).source().text()).contains("1.25–1.8×").contains("macOS");
+        assertThat(macos.get(0).verdict()).as("0.88× where macOS had 1.25–1.8×").isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(macos.get(1).verdict()).isEqualTo(Verdict.HOLDS);
+        Finding ceiling = measured(all, "handoff-ceiling").get(0);
+        assertThat(ceiling.source().text()).contains("89k of 100k/s");
+        assertThat(ceiling.value()).isCloseTo(0.88, within(1e-6));
+        assertThat(ceiling.verdict()).isEqualTo(Verdict.HOLDS);
+        Finding sixteen = measured(all, "handoff-16-on-8").get(0);
+        assertThat(sixteen.source().text()).startsWith("1.65× at 10 µs");
+        assertThat(sixteen.verdict()).isEqualTo(Verdict.HOLDS);
+        Map<String, List<GroupResult>> small = Map.of(Plan.SWEEP, List.of(group("platform", sweepShape(2, 4, 1.5))));
+        assertThat(of(Claims.evaluate(small, Map.of(), Map.of(), 2), "handoff-16-on-8")).extracting(f -> f.source().text())
+                .containsExactly("0.80× / 1.20× / 1.65× / a tie at 0.1 / 1 / 10 / 100 µs (Go, 16 goroutines, 8 procs)");
+        Finding wide = of(all, "sweep-108").get(0);
+        assertThat(wide.source().text()).contains("median 1.00×, range 0.73–2.04×");
+        assertThat(wide.note()).startsWith("not measured by this plan");
+    }
+
+    @Test
+    void theSourcesMacOsClaimsSayMacOs() {
+        assertThat(Claims.NEVER_LEVEL.origin()).contains("macOS").doesNotContain("Linux VM");
+        assertThat(Claims.GOSCHED_VS_HANDOFF.origin()).contains("macOS").doesNotContain("Linux VM");
+        assertThat(Claims.GOSCHED_SOURCE.text()).contains("macOS");
+        assertThat(Claims.SPINBIT_GEOMEAN.origin()).contains("−29.22%").contains("ChanContended");
+        assertThat(Claims.GEOMEAN_SOURCE.low()).isCloseTo(17.60 / 12.46, within(1e-9));
+    }
+
+    /** A spinbit-ladder shape of {@code workers} on {@code procs}: spinbit at {@code ratio} × futex, the A/A control level. */
+    private static ShapeResult ladder(int procs, int workers, double ratio) {
+        return shape(procs, workers, 50, 0, thr("futex", around(1000, 10)), thr("spinbit", around(1000 * ratio, 10)),
+                thr("futex", around(1000, 10)));
+    }
+
+    @Test
+    void theSpinbitRegressionAndTieHaveARowPerThreadCount() {
+        Map<String, List<GroupResult>> two = Map.of(Plan.SCALING, List.of(group("platform", ladder(2, 1, 0.85), ladder(2, 2, 0.85),
+                ladder(2, 8, 1.2))));
+        List<Finding> small = Claims.evaluate(two, Map.of(), Map.of(), 2);
+        assertThat(of(small, "spinbit-regression")).extracting(Finding::shape).containsExactly("W=3", "W=4", "W=5", "W=6", "W=7");
+        assertThat(of(small, "spinbit-regression")).extracting(Finding::note).containsExactly("needs ≥ 3 CPUs (measured on 2)",
+                "needs ≥ 4 CPUs (measured on 2)", "needs ≥ 5 CPUs (measured on 2)", "needs ≥ 6 CPUs (measured on 2)",
+                "needs ≥ 7 CPUs (measured on 2)");
+        assertThat(of(small, "spinbit-regression").get(0).source().text()).startsWith("0.47× at 3 threads (ChanContended +111.75% time");
+        assertThat(of(small, "spinbit-tie-8")).extracting(Finding::note).containsExactly("needs ≥ 8 CPUs (measured on 2)");
+        assertThat(of(small, "spinbit-geomean")).extracting(Finding::note).containsExactly("needs ≥ 20 CPUs (measured on 2)");
+
+        Map<String, List<GroupResult>> eight = Map.of(Plan.SCALING, List.of(group("platform", ladder(8, 1, 0.85),
+                ladder(8, 4, 0.5), ladder(8, 8, 1.0), ladder(8, 32, 2.0))));
+        List<Finding> big = Claims.evaluate(eight, Map.of(), Map.of(), 8);
+        List<Finding> regression = measured(big, "spinbit-regression");
+        assertThat(regression).extracting(Finding::shape).containsExactly("P=8 W=4 hold 50 ns, no outside work");
+        assertThat(regression.get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(of(big, "spinbit-regression")).filteredOn(f -> f.interval().isEmpty()).extracting(Finding::note)
+                .containsOnly("3 threads are not on this plan's ladder of worker counts", "5 threads are not on this plan's ladder of worker counts",
+                        "6 threads are not on this plan's ladder of worker counts", "7 threads are not on this plan's ladder of worker counts");
+        Finding tie = measured(big, "spinbit-tie-8").get(0);
+        assertThat(tie.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(tie.source().text()).contains("13.99 → 14.06 µs");
+    }
+
+    @Test
+    void theMailThreadsClaimsAreRowsAndTheWakeUpIsMeasuredAgainstTheOneWakeSemaphore() {
+        List<FairnessResult.Sample> samples = new ArrayList<>();
+        for (int run = 0; run < 6; run++) {
+            samples.add(sample("kernel", run, 86_000 + run, 180, 200, 0.9));
+            samples.add(sample("semaphore:wake2", run, 35_000, 290, 500, 0.90));
+            samples.add(sample("semaphore", run, 42_000 + run, 250, 420, 0.99));
+        }
+        FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
+                List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2);
+        Finding cost = of(all, "cost-per-op").get(0);
+        assertThat(cost.shape()).isEqualTo("P=2, kernel ÷ semaphore:wake2");
+        assertThat(cost.value()).isCloseTo(0.4, within(1e-9));
+        assertThat(cost.verdict()).isEqualTo(Verdict.HOLDS);
+        Finding slower = of(all, "wake2-slower").get(0);
+        assertThat(slower.shape()).isEqualTo("P=2, semaphore ÷ semaphore:wake2");
+        assertThat(slower.verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(of(all, "wake2-unfair").get(0).verdict()).isEqualTo(Verdict.HOLDS);
+        assertThat(of(all, "mutex-vs-semaphore").get(0).shape()).as("the source's comparator, not the one-wake form")
+                .isEqualTo("P=2, kernel ÷ semaphore:wake2");
+        assertThat(of(all, "tail-requeue").get(0).note()).startsWith("not measured by this plan: the lab counts each task's acquisitions");
+
+        List<FairnessResult.Sample> old = samples.stream().filter(x -> !x.lock().equals("semaphore")).toList();
+        FairnessResult before = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
+                List.of(new FairnessResult.Group("platform", 2, "test", 1, old)));
+        Finding missing = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, before), Map.of(), 2), "wake2-slower").get(0);
+        assertThat(missing.verdict()).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(missing.note()).contains("lacks semaphore");
+    }
+
+    @Test
+    void aSuiteRowOfTooFewRunsSaysNAndPrintsNoInterval() {
+        Map<String, double[]> two = Map.of("ChanContended", new double[] {100, 100});
+        List<SuiteResult.Measurement> ms = new ArrayList<>();
+        for (int rep = 0; rep < 3; rep++) {
+            ms.add(new SuiteResult.Measurement("ChanContended", "futex:blocking", rep, 1000, 0, 93.8));
+            ms.add(new SuiteResult.Measurement("ChanContended", "futex", rep, 1000, 0, 100));
+        }
+        SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
+                List.of(new SuiteResult.Group("platform", 2, "test", 0, ms)), List.of());
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r), 2), "hybrid-chan").stream()
+                .filter(x -> x.shape().equals("ChanContended P=2")).findFirst().orElseThrow();
+        assertThat(f.verdictText()).isEqualTo("cannot tell here (n = 3 < 5)");
+        assertThat(f.here()).startsWith("0.938 (p = ").endsWith(", n = 3 + 3)").doesNotContain("[");
+        // the same at 5 runs each, level where the source had 3.63×: does not hold, whatever p says
+        SuiteResult level = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
+                List.of(suiteGroup(2, two)), List.of());
+        Finding refuted = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, level), 2), "hybrid-chan").stream()
+                .filter(x -> x.shape().equals("ChanContended P=2")).findFirst().orElseThrow();
+        assertThat(refuted.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(refuted.here()).contains("[");
+    }
 }

@@ -122,20 +122,70 @@ class VerdictsTest {
     }
 
     @Test
-    void suiteRowsCountAnEffectOnlyBelowAlphaAndBeyondTheBand() {
+    void suiteRowsJudgeTheirIntervalAndCountAnEffectOnlyBelowAlpha() {
         SourceFigure gain = SourceFigure.of(2.07, "2.07×");
-        assertThat(Verdicts.suite(gain, 2.0, 0.008)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.suite(gain, 1.2, 0.008)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
-        assertThat(Verdicts.suite(gain, 0.8, 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Verdicts.suite(gain, 2.0, 0.1)).isEqualTo(Verdict.CANNOT_TELL); // 3 runs against 3 can give no less
+        assertThat(Verdicts.suite(gain, i(1.9, 2.2), 0.008)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.suite(gain, i(1.1, 1.3), 0.008)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.suite(gain, i(0.7, 0.9), 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.suite(gain, i(1.9, 2.2), 0.1)).as("3 runs against 3 can give no less").isEqualTo(Verdict.CANNOT_TELL);
         SourceFigure level = SourceFigure.of(1.036, "1.04×");
-        assertThat(Verdicts.suite(level, 1.051, 0.1)).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.suite(level, 1.6, 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Verdicts.suite(level, 1.6, 0.2)).isEqualTo(Verdict.CANNOT_TELL);
-        // significant but inside the fixed band: no effect, so level, not a gain or a loss
-        assertThat(Verdicts.suite(gain, 1.03, 0.001)).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(Verdicts.suite(gain, 0.97, 0.001)).isEqualTo(Verdict.CANNOT_TELL);
-        assertThat(Verdicts.suite(gain, 1.06, 0.001)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.suite(level, i(1.0, 1.04), 0.1)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.suite(level, i(1.5, 1.7), 0.008)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.suite(level, i(1.5, 1.7), 0.2)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.suite(gain, i(1.0, 1.8), 0.001)).as("straddles the band's edge").isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void aSuiteRowCanRefuteWhateverItsPValue() {
+        SourceFigure gain = SourceFigure.of(3.63, "3.63×");
+        // no difference where the source had 3.6×: refuted; an interval of identical runs has no p-value below 0.05
+        assertThat(Verdicts.suite(gain, i(0.98, 1.03), 1.0)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // beyond the band against the claimed direction
+        assertThat(Verdicts.suite(gain, i(0.7, 0.9), 0.2)).isEqualTo(Verdict.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void aSuiteRowOfTooFewRunsCannotTell() {
+        Interval three = new Interval(0.938, 0.938, 0.938, Verdicts.MIN_BATCHES - 1);
+        assertThat(Verdicts.suite(SourceFigure.of(3.63, "3.63×"), three, 0.001)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void aTiesOrWinsClaimIsJudgedOnOneSide() {
+        SourceFigure tiesOrWins = SourceFigure.atLeast(1, "≥ 1×");
+        assertThat(Verdicts.ratio(tiesOrWins, i(1.3, 1.6), BAND)).as("any win holds").isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(tiesOrWins, i(0.97, 1.04), BAND)).as("a tie holds").isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(tiesOrWins, i(0.8, 0.93), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(tiesOrWins, i(0.9, 1.0), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void aTiesOrLosesClaimIsJudgedOnOneSide() {
+        SourceFigure tiesOrLoses = SourceFigure.atMost(1, "≤ 1×");
+        // the default winning by 25% is what "ties or the default wins" says; read as 0.8–1.0 it did not hold
+        assertThat(Verdicts.ratio(tiesOrLoses, i(0.70, 0.78), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(tiesOrLoses, i(0.98, 1.04), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(tiesOrLoses, i(1.1, 1.2), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(tiesOrLoses, i(1.0, 1.1), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(tiesOrLoses, new Interval(0.7, 0.6, 0.8, Verdicts.MIN_BATCHES - 1), BAND))
+                .isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void noDifferenceRefutesADifferenceOnlyWhereTheSourcesEffectIsLargerThanTheBand() {
+        SourceFigure six = SourceFigure.of(1.06, "1.06×");
+        // 6% against a ±5% band: an interval just inside the band is within 1% of the source
+        assertThat(Verdicts.ratio(six, i(0.99, 1.045), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(six, i(0.95, 1.005), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        SourceFigure sixLess = SourceFigure.of(0.94, "0.94×");
+        assertThat(Verdicts.ratio(sixLess, i(0.955, 1.01), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(sixLess, i(0.995, 1.04), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // 11% against ±5%: no effect refutes it
+        assertThat(Verdicts.ratio(HANDOFF, i(0.97, 1.04), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // a band that reaches the source's figure: an interval a band's width below the source refutes it
+        NoEffectBand wide = new NoEffectBand(0.85, 1 / 0.85, "wide A/A");
+        assertThat(Verdicts.ratio(HANDOFF, i(0.86, 0.93), wide)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(HANDOFF, i(0.9, 0.96), wide)).isEqualTo(Verdict.CANNOT_TELL);
     }
 
     @Test
