@@ -37,6 +37,7 @@ class BenchmarksSmokeTest {
         assertThat(results).extracting(r -> r.getParams().getBenchmark().replace("dev.mutexlab.bench.", ""))
                 .contains("Uncontended.lockUnlock", "Uncontended.casFloor", "Uncontended.synchronizedBlock",
                         "TryLockFails.tryLock", "Reentrant.reenter", "ConditionPingPong.pingPong",
+                        "BoundedBufferConditions.buffer",
                         "Contended.twoThreads", "Contended.fourThreads");
         for (RunResult r : results) {
             double score = r.getPrimaryResult().getScore();

@@ -48,6 +48,15 @@ import java.util.concurrent.locks.Condition;
  * opaque or release store would gain nothing, since the acquiring and releasing atomics already
  * order them, and costs C2 a compiler barrier on each side of the store on the fast path.
  *
+ * <p>Conditions: a signal does not wake its waiter but appends it to {@link #signalledFirst}, a
+ * list only the owner touches, and every release of the lock (the last {@code unlock}, or an
+ * {@code await} giving up its holds) takes the first node there before {@link #releaseCore()} and
+ * wakes it after, when the lock is free: the counterpart of AQS moving a signalled node to the
+ * lock's queue, so that no signal wakes a thread into a lock its signaller still holds
+ * ({@link MutexCondition} has the reasons and the liveness argument). Without conditions in use
+ * the release pays one plain load of that field, as {@code ReentrantLock}'s pays a load of its
+ * queue's head.
+ *
  * <p>JFR: a slow path brackets its wait with {@link #contentionStart()} and
  * {@link #contended(MutexContendedEvent, Won)} (the {@code dev.mutexlab.MutexContended} event);
  * a lock created with statistics is also reported by the periodic {@code dev.mutexlab.MutexStatistics}
@@ -69,6 +78,12 @@ abstract class AbstractMutex implements Mutex, Serializable {
     private final Owner owner = new Owner();
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
     private int extraHolds;
+    /**
+     * Condition waiters that a signal chose and no release has woken yet, first to last, linked
+     * through {@link MutexCondition.Node#next}; touched only by the owner (see MutexCondition).
+     */
+    private MutexCondition.Node signalledFirst;
+    private MutexCondition.Node signalledLast;
     /** The lock's name, or null; read only by toString and JFR events (volatile: set once, read rarely). */
     private volatile String name;
     /** Event counters, or null when statistics are off (every recording site is a null check). */
@@ -206,7 +221,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
             return;
         }
         owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
-        releaseCore();
+        release();
     }
 
     @Override
@@ -400,8 +415,41 @@ abstract class AbstractMutex implements Mutex, Serializable {
         int saved = extraHolds + 1;
         extraHolds = 0;
         owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
-        releaseCore();
+        release();
         return saved;
+    }
+
+    /**
+     * Releases the underlying mutex and then wakes the first signalled condition waiter, if any:
+     * the one wake a signal asked for, issued once the lock is free. Called by the owner only.
+     */
+    private void release() {
+        MutexCondition.Node signalled = signalledFirst; // plain: the owner's own field
+        if (signalled == null) {
+            releaseCore();
+            return;
+        }
+        MutexCondition.Node next = signalled.next;
+        signalledFirst = next;
+        if (next == null) {
+            signalledLast = null;
+        }
+        signalled.next = null;
+        try {
+            releaseCore();
+        } finally {
+            MutexCondition.wake(signalled); // even if releaseCore threw: the waiter is off the list, only we can wake it
+        }
+    }
+
+    /** Appends a node that {@code signal} took off its condition; the lock's releases wake them in order. Owner only. */
+    final void addSignalled(MutexCondition.Node node) {
+        if (signalledLast == null) {
+            signalledFirst = node;
+        } else {
+            signalledLast.next = node;
+        }
+        signalledLast = node;
     }
 
     /** Re-acquires after a condition wait, uninterruptibly, and restores {@code savedHolds}. */

@@ -20,18 +20,44 @@ import java.util.concurrent.locks.LockSupport;
  * itself after re-acquiring it. Whether a node was signalled or gave up is decided by one CAS on
  * its {@code status} (WAITING → SIGNALLED by a signaller, WAITING → CANCELLED by the waiter), so a
  * signal is never spent on a waiter that is leaving: the signaller skips cancelled nodes and
- * signals the next. A signalled waiter wakes and then competes for the lock like any other thread
- * (the signaller still holds it), using the lock's own algorithm.
+ * signals the next.
+ *
+ * <p>A signal does not wake the waiter: it moves the node to the lock's list of signalled waiters
+ * ({@link AbstractMutex#addSignalled}), and the lock's next release wakes the first node there
+ * (SIGNALLED → WOKEN, then an unpark once the lock is free), one node per release. This is what
+ * {@code AbstractQueuedSynchronizer.ConditionObject} does by moving a signalled node to the lock's
+ * own queue, where it sleeps until a release reaches it. The signaller always holds the lock, so a
+ * waiter woken by the signal itself could only find the lock held: it would spin or sleep again in
+ * the lock (a second wake-up for every signal), and on a busy machine its wake-up can preempt the
+ * signaller while it still holds the lock. Waking one node per release, not all at once, also
+ * keeps {@code signalAll} from waking every waiter into one contended lock: each woken waiter
+ * re-acquires, and its own release (at the latest) wakes the next. A signalled waiter sleeps until
+ * its wake whatever else happens, as an AQS waiter sleeps in the lock's queue: an interrupt or
+ * deadline that comes after the signal no longer cancels the wait (the interrupt is kept, and a
+ * timed wait reports that it was signalled). Having been woken, the waiter re-acquires through the
+ * lock's own algorithm, like any arriving thread.
+ *
+ * <p>Liveness: a node is added to the signalled list only by a thread that holds the lock, whose
+ * release then wakes one; while more remain, the lock is held by someone or a woken waiter is on
+ * its way to acquire it, and either one's release wakes the next. So every signalled node is woken
+ * as long as every holder releases the lock, which the lock's contract already demands.
  */
 final class MutexCondition implements Condition {
     private static final int WAITING = 0;
     private static final int SIGNALLED = 1;
-    private static final int CANCELLED = 2;
+    private static final int WOKEN = 2;
+    private static final int CANCELLED = 3;
 
-    private static final class Node {
+    /** One await: its thread and how the wait ends; shared with {@link AbstractMutex}'s signalled list. */
+    static final class Node {
         final Thread thread = Thread.currentThread();
         volatile int status;
-        Node next; // guarded by the lock
+        /**
+         * The next node of this condition's wait list while WAITING, then of the lock's signalled
+         * list while SIGNALLED (a signaller unlinks it from the first before linking it into the
+         * second); guarded by the lock in both.
+         */
+        Node next;
     }
 
     private final AbstractMutex mutex;
@@ -106,29 +132,24 @@ final class MutexCondition implements Condition {
         Node node = new Node();
         append(node);
         int savedHolds = mutex.releaseAllHolds();
-        boolean interruptedWhileWaiting = false;
+        boolean interrupted = false;
         boolean gaveUp = false;
-        while (node.status == WAITING) {
-            if (Thread.interrupted()) {
-                interruptedWhileWaiting = true;
-                if (interruptible) {
-                    if (STATUS.compareAndSet(node, WAITING, CANCELLED)) {
-                        gaveUp = true;
-                        break;
-                    }
-                    continue; // a signal won the race: it is ours, and the loop ends without parking
+        for (int s; (s = node.status) != WOKEN; ) {
+            interrupted |= Thread.interrupted(); // cleared, so that park blocks; re-asserted or thrown below
+            if (s == SIGNALLED) {
+                LockSupport.park(this); // our wake comes with a release of the lock (see the class notes)
+                continue;
+            }
+            long remainingNanos = timed ? deadlineNanos - System.nanoTime() : Long.MAX_VALUE;
+            if ((interrupted && interruptible) || remainingNanos <= 0L) {
+                if (STATUS.compareAndSet(node, WAITING, CANCELLED)) {
+                    gaveUp = true;
+                    break;
                 }
+                continue; // a signal won the race: it is ours, and the loop waits for its wake
             }
             if (timed) {
-                long remaining = deadlineNanos - System.nanoTime();
-                if (remaining <= 0L) {
-                    if (STATUS.compareAndSet(node, WAITING, CANCELLED)) {
-                        gaveUp = true;
-                        break;
-                    }
-                    continue; // a signal won the race: it is ours
-                }
-                LockSupport.parkNanos(this, remaining);
+                LockSupport.parkNanos(this, remainingNanos);
             } else {
                 LockSupport.park(this);
             }
@@ -137,7 +158,7 @@ final class MutexCondition implements Condition {
         if (gaveUp) {
             unlink(node);
         }
-        if (interruptedWhileWaiting) {
+        if (interrupted) {
             if (gaveUp && interruptible) {
                 throw new InterruptedException();
             }
@@ -151,7 +172,7 @@ final class MutexCondition implements Condition {
         mutex.checkHeld();
         for (Node n; (n = pollFirst()) != null; ) {
             if (STATUS.compareAndSet(n, WAITING, SIGNALLED)) {
-                LockSupport.unpark(n.thread);
+                mutex.addSignalled(n); // woken by a release, not now: the signaller holds the lock
                 return;
             }
         }
@@ -162,9 +183,19 @@ final class MutexCondition implements Condition {
         mutex.checkHeld();
         for (Node n; (n = pollFirst()) != null; ) {
             if (STATUS.compareAndSet(n, WAITING, SIGNALLED)) {
-                LockSupport.unpark(n.thread);
+                mutex.addSignalled(n); // in order: the lock's releases wake them one at a time
             }
         }
+    }
+
+    /**
+     * Wakes a signalled node that the lock's release took off its signalled list: publishes WOKEN
+     * (volatile, read by the waiter's loop after its park returns) and unparks the thread. Called
+     * once the lock is free, so the waiter can take it at once.
+     */
+    static void wake(Node node) {
+        node.status = WOKEN;
+        LockSupport.unpark(node.thread);
     }
 
     /** Whether this is a condition of {@code m}. */
