@@ -6,7 +6,10 @@ barging over the best rival; the chooser over the better of its two fixed polici
 gap is the chooser's cost); the A/A control over the chooser; the longest wait of the chooser and
 of the best rival (median over batches) and the stall floor of the same run; Jain's index of the
 chooser (run files). Then how many shapes meet each target.
-Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...]"""
+With --clean, a batch counts only if no lock's sample in it was flagged for steal time (the
+hypervisor running another guest on this VM's CPUs: the lab's noise record, `steal` > 2%); the
+number of batches left is shown as n.
+Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...] [--clean]"""
 import json
 import statistics
 import sys
@@ -28,11 +31,16 @@ def cell(xs):
     return f"{statistics.median(xs):.2f} ({min(xs):.2f}–{max(xs):.2f})" if xs else "–"
 
 
-def rows_of_run(d):
+def stolen(sample):
+    return any(x.startswith("steal") for x in (sample.get("noise") or {}).get("disturbed", []))
+
+
+def rows_of_run(d, clean):
     for g in d["groups"]:
         for sh in g["shapes"]:
             locks = {l["spec"]: l for l in sh["locks"]}
-            ops = {s: {r["run"]: r["throughputPerSec"] for r in l["runs"]} for s, l in locks.items()}
+            bad = {r["run"] for l in sh["locks"] for r in l["runs"] if clean and stolen(r)}
+            ops = {s: {r["run"]: r["throughputPerSec"] for r in l["runs"] if r["run"] not in bad} for s, l in locks.items()}
             waits = {s: statistics.median(r["waits"]["maxNanos"] for r in l["runs"]) for s, l in locks.items()}
             jain = {s: statistics.median(r["jain"] for r in l["runs"]) for s, l in locks.items()}
             floor = max((h["longestStall"]["median"] for h in (sh.get("hiccups") or [])), default=None)
@@ -41,11 +49,14 @@ def rows_of_run(d):
             yield f"{g['threads']} | {sh['workers']} × {hold} / {outside}", ops, waits, jain, floor
 
 
-def rows_of_apps(d):
+def rows_of_apps(d, clean):
     for g in d["groups"]:
         ops = defaultdict(lambda: defaultdict(dict))
         wait = defaultdict(lambda: defaultdict(list))
+        bad = {(s["workload"], s["run"]) for s in g["samples"] if clean and stolen(s)}
         for s in g["samples"]:
+            if (s["workload"], s["run"]) in bad:
+                continue
             ops[s["workload"]][s["lock"]][s["run"]] = s["opsPerSec"]
             wait[s["workload"]][s["lock"]].append(s["waits"]["maxNanos"])
         for w in ops:
@@ -59,26 +70,32 @@ def main(argv):
         return 0 if argv else 2
     rivals = RIVALS
     files = []
+    clean = False
     it = iter(argv)
     for a in it:
-        if a == "--rivals":
+        if a == "--clean":
+            clean = True
+        elif a == "--rivals":
             rivals = next(it).split(",")
         elif a.startswith("--rivals="):
             rivals = a.split("=", 1)[1].split(",")
         else:
             files.append(a)
-    print("| threads | shape | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| threads | shape | n | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     met = defaultdict(int)
     total = 0
     for f in files:
         d = json.load(open(f))
-        rows = rows_of_apps(d) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d)
+        rows = rows_of_apps(d, clean) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d, clean)
         for name, ops, waits, jain, floor in rows:
             present = [r for r in rivals if r in ops]
             if CHOOSER not in ops or not present:
                 continue
             runs = sorted(set.intersection(*[set(v) for v in ops.values()]))
+            if not runs:
+                print(f"| {name} | no batch left | | | | | | | |")
+                continue
             best = lambda r: max(ops[x][r] for x in present)
             chooser = [ops[CHOOSER][r] / best(r) for r in runs]
             line = [ops[LINE][r] / best(r) for r in runs] if LINE in ops else []
@@ -89,7 +106,7 @@ def main(argv):
             wait_cell = f"{fmt_ns(waits[CHOOSER])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
             floor_cell = fmt_ns(floor) if floor else "–"
             jain_cell = f"{jain[CHOOSER]:.3f}" if jain else "–"
-            print(f"| {name} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
+            print(f"| {name} | {len(runs)} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
             total += 1
             met["chooser ≥ 0.95 × best rival (median)"] += statistics.median(chooser) >= 0.95
             if oracle:
