@@ -13,18 +13,12 @@ Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...] [--clean]
 import json
 import statistics
 import sys
+
+from mutexlab_tables import fmt_ns
 from collections import defaultdict
 
 RIVALS = ["go", "go:threshold=0", "go+yield", "jdk", "jdk+yield", "synchronized"]
 CHOOSER, LINE, BARGE, AA = "lineup", "lineup:policy=line", "lineup:policy=barge", "lineup:name=aa"
-
-
-def fmt_ns(ns):
-    if ns >= 1e6:
-        return f"{ns / 1e6:.1f} ms"
-    if ns >= 1e3:
-        return f"{ns / 1e3:.0f} µs"
-    return f"{ns:.0f} ns"
 
 
 def cell(xs):

@@ -7,16 +7,10 @@ import json
 import statistics
 import sys
 
+from mutexlab_tables import fmt_ns
+
 RIVALS = ["go", "go:threshold=0", "go+yield", "jdk", "jdk+yield", "synchronized"]
 VARIANTS = ["lineup", "lineup:policy=barge", "lineup:name=aa"]
-
-
-def fmt_ns(ns):
-    if ns >= 1e6:
-        return f"{ns / 1e6:.1f} ms"
-    if ns >= 1e3:
-        return f"{ns / 1e3:.0f} µs"
-    return f"{ns:.0f} ns"
 
 
 def main(argv):
