@@ -24,8 +24,10 @@ final class LineupChooser {
      * Middleware'16) switches each lock object between protocols by what it measures; reactive
      * locks (Lim and Agarwal, ASPLOS'94) switch protocols the same way.
      *
-     * Epochs. The owner counts its releases and its acquisitions that went through the slow path
-     * (LineupMutex.contendedAcquisitions); at every TICK_RELEASES-th release it calls tick with
+     * Epochs. The owner counts its releases and its acquisitions that had to wait, however briefly
+     * (LineupMutex.contendedAcquisitions: an arrival's short spin that ends with the lock counts,
+     * else a barging lock at short holds, where most waits end there, would look unsaturated
+     * and never try the line); at every TICK_RELEASES-th release it calls tick with
      * the clock and that count. An epoch ends at the first tick at least EPOCH_NANOS after it
      * began; its rate is its releases over its length, its contention the share of its
      * acquisitions that had to wait. An epoch in which fewer than one acquisition in
@@ -109,7 +111,7 @@ final class LineupChooser {
      * Called by the owner at every TICK_RELEASES-th release, before it releases.
      *
      * @param nowNanos the lock's clock
-     * @param contendedAcquisitions the lock's running count of acquisitions that went through its slow path
+     * @param contendedAcquisitions the lock's running count of acquisitions that had to wait (spun or slept)
      */
     Decision tick(long nowNanos, int contendedAcquisitions) {
         if (!started) {
