@@ -267,37 +267,34 @@ class LineupPolicySwitchTest {
     private static void turns(LineupMutex lock, LineupMutexTest.Steered hooks, LineupPolicy fast,
             java.util.function.BooleanSupplier done) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
-        AtomicBoolean holding = new AtomicBoolean();
-        java.util.concurrent.atomic.AtomicLong turn = new java.util.concurrent.atomic.AtomicLong();
-        java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong(); // the turn the test thread holds the lock for
+        java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong(); // the last turn the other thread had the lock in
         Thread other = Thread.ofPlatform().name("other").start(() -> {
             while (!stop.get()) {
-                if (!holding.get()) {
-                    Thread.onSpinWait();
+                long next = served.get() + 1;
+                if (opened.get() < next) {
+                    Thread.onSpinWait(); // the test thread has not taken the lock for this turn yet
                     continue;
                 }
-                lock.lock();
+                lock.lock(); // held by the test thread until we wait: contended
                 lock.unlock();
-                served.set(turn.get()); // the test thread moved the turn on before its release
-                while (holding.get() && !stop.get()) {
-                    Thread.onSpinWait(); // once a turn
-                }
+                served.set(next);
             }
         });
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-            while (!done.getAsBoolean()) {
+            for (long turn = 1; !done.getAsBoolean(); turn++) {
                 if (System.nanoTime() - deadline > 0) {
                     throw new AssertionError("the chooser did not decide in time: " + lock + ", trials "
                             + lock.stats().count(LockEvent.POLICY_TRIAL) + ", switches " + lock.stats().count(LockEvent.POLICY_SWITCH));
                 }
                 lock.lock();
-                holding.set(true);
-                spinUntil(() -> "the other thread waits: " + lock + " " + java.util.Arrays.toString(other.getStackTrace()), () -> lock.spinners() + lock.sleepers() > 0);
+                opened.set(turn);
+                spinUntil(() -> "the other thread waits: " + lock + " " + java.util.Arrays.toString(other.getStackTrace()),
+                        () -> lock.spinners() + lock.sleepers() > 0);
                 hooks.advance(Duration.ofNanos(lock.runningPolicy() == fast ? 20_000 : 40_000));
-                long t = turn.incrementAndGet();
-                holding.set(false);
                 lock.unlock();
+                long t = turn;
                 spinUntil(() -> "the other thread had the lock", () -> served.get() >= t);
             }
         } finally {
