@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * keeps {@code signalAll} from waking every waiter into one contended lock: each woken waiter
  * re-acquires, and its own release (at the latest) wakes the next. A signalled waiter sleeps until
  * its wake whatever else happens, as an AQS waiter sleeps in the lock's queue: an interrupt or
- * deadline that comes after the signal no longer cancels the wait (the interrupt is kept, and a
+ * deadline that comes after the signal does not cancel the wait (the interrupt is kept, and a
  * timed wait reports that it was signalled). Having been woken, the waiter re-acquires through the
  * lock's own algorithm, like any arriving thread.
  *
