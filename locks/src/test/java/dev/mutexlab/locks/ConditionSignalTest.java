@@ -99,7 +99,8 @@ class ConditionSignalTest {
             if (lock instanceof Mutex) { // ReentrantLock's waiter wakes for the interrupt and sleeps again in the lock
                 watchWhileHeld(waiter, "the signalled, interrupted waiter", () -> parkedOn(waiter, cond));
             } else {
-                Thread.sleep(HOLD_AFTER_SIGNAL_MILLIS);
+                awaitCondition("the interrupted waiter asleep in the lock", 10_000,
+                        () -> isWaiting(waiter) && LockSupport.getBlocker(waiter) != null && !parkedOn(waiter, cond));
             }
         } finally {
             lock.unlock();
