@@ -75,12 +75,18 @@ def main(argv):
             rivals = a.split("=", 1)[1].split(",")
         else:
             files.append(a)
+    loaded = []
+    for f in files:
+        try:
+            loaded.append(json.load(open(f)))
+        except (OSError, ValueError) as e:
+            print(f"chooser-table.py: cannot read {f}: {e}", file=sys.stderr)
+            return 2
     print("| threads | shape | n | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     met = defaultdict(int)
     total = 0
-    for f in files:
-        d = json.load(open(f))
+    for d in loaded:
         rows = rows_of_apps(d, clean) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d, clean)
         for name, ops, waits, jain, floor in rows:
             present = [r for r in rivals if r in ops]

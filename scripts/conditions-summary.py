@@ -21,6 +21,9 @@ def main(argv):
         print(__doc__)
         return 0
     d = Path(argv[0] if argv else "docs/results/conditions")
+    if not list(d.glob("bounded-buffer-*.json")):
+        print(f"conditions-summary.py: no bounded-buffer-*.json in {d} (see --help)", file=sys.stderr)
+        return 2
     rounds = sorted({p.stem.rsplit("-", 1)[1] for p in d.glob("bounded-buffer-*.json")})
     data = {(w, r): load(d / f"bounded-buffer-{w}-{r}.json") for w in ("old", "new") for r in rounds}
     specs = list(data[("new", rounds[0])])
