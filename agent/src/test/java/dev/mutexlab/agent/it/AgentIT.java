@@ -23,6 +23,16 @@ class AgentIT {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aRecordingThatEnablesTheLibrarysEventsDoesNotBreakSwappedLocks() throws Exception {
+        // The agent puts the library on the boot class path, where JFR refuses its events' commits.
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup", List.of(), JfrProgram.class);
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("LOADER=boot").contains("WENT ON");
+        assertThat(run.stderr()).doesNotContain("Error");
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void logbackFileAppenderRunsOnTheSwappedLockWithEveryLineAndAProfile() throws Exception {
         Path log = dir.resolve("app.log");
         Path report = dir.resolve("profile.json");

@@ -17,6 +17,12 @@ import java.util.Optional;
  * boot layer, e.g. with {@code --add-modules jdk.jfr} or when the application or
  * {@code -XX:StartFlightRecording} brings it in (this module then reads it, adding the read edge
  * itself if resolution did not).
+ *
+ * <p>Boot class path (where the {@code mutexlab} agent puts the library, so that {@code java.base}'s
+ * own classes can use its locks): never available. JFR rewrites an event class's {@code commit()}
+ * to call into {@code jdk.jfr.internal.event}, which is not exported to the boot loader's unnamed
+ * module, so the first commit of an enabled event would throw {@code IllegalAccessError} inside
+ * {@code lock()} or {@code unlock()} and leave the lock broken.
  */
 public final class Jfr {
     /** Whether the running image has {@code jdk.jfr} and this module reads it. */
@@ -26,6 +32,9 @@ public final class Jfr {
     }
 
     private static boolean available() {
+        if (Jfr.class.getClassLoader() == null) {
+            return false; // on the boot class path: see the class comment
+        }
         Optional<Module> jfr = ModuleLayer.boot().findModule("jdk.jfr");
         if (jfr.isEmpty()) {
             return false;
