@@ -26,7 +26,8 @@ class RunCommandTest {
     void aaAddsTheFirstLockAgainAndItsCellIsTheControl() throws Exception {
         Path file = dir.resolve("aa.json");
         Cli o = Cli.run("run", "--aa", "--locks", "go,jdk", "--workers", "2", "--procs", "1", "--hold", "2us",
-                "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--threads", "platform", "--out", file.toString());
+                "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--budget", "0s", "--threads", "platform",
+                "--out", file.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("go (A/A)").contains("~? (n=2)").contains("cells decided");
         RunResult r = dev.mutexlab.lab.results.ResultFiles.load(file).run();
@@ -39,7 +40,7 @@ class RunCommandTest {
     void shortRunWritesAResultFileWithEveryFigure() throws Exception {
         Path file = dir.resolve("r.json");
         Cli o = Cli.run("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",
-                "--hold", "2us", "--outside", "1x", "--duration", "60ms", "--warmup", "20ms", "--runs", "2",
+                "--hold", "2us", "--outside", "1x", "--duration", "60ms", "--warmup", "20ms", "--runs", "2", "--budget", "0s",
                 "--threads", "platform,virtual", "--out", file.toString(), "--csv", dir.resolve("r.csv").toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("platform threads, P=1").contains("virtual threads, P=1").contains("Result:");
@@ -104,9 +105,39 @@ class RunCommandTest {
         assertThat(dir.toFile().list()).as("no temporary files left").containsExactlyInAnyOrder("r.json", "r.csv");
     }
 
+    @Test
+    void aBudgetAddsBatchesToAShapeThatCannotTellAndSaysSo() throws Exception {
+        Path file = dir.resolve("adaptive.json");
+        // Two planned batches decide nothing (a verdict needs 5): the budget must add at least three.
+        Cli o = Cli.run("run", "--locks", "go,jdk", "--workers", "2", "--procs", "1", "--hold", "2us",
+                "--duration", "20ms", "--warmup", "10ms", "--runs", "2", "--budget", "60s", "--threads", "platform",
+                "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.err()).contains("cannot tell after 2 batches: adding batches")
+                .containsPattern("\\d+ batch\\(es\\) added to 1 of 1 shapes \\(planned: 2 each\\)");
+        RunResult r = dev.mutexlab.lab.results.ResultFiles.load(file).run();
+        var locks = r.groups().getFirst().shapes().getFirst().locks();
+        int batches = locks.getFirst().runs().size();
+        assertThat(batches).isBetween(5, 30);
+        assertThat(locks).allSatisfy(l -> assertThat(l.runs()).hasSize(batches));
+        assertThat(locks.getFirst().runs()).extracting(s -> s.run()).doesNotHaveDuplicates();
+        assertThat(r.verdicts().getFirst().verdict().n()).isEqualTo(batches);
+    }
+
+    @Test
+    void quickAddsNoBatchesUnlessABudgetIsGiven() throws Exception {
+        Path file = dir.resolve("quick.json");
+        Cli o = Cli.run("run", "--quick", "--locks", "go,jdk", "--workers", "2", "--procs", "1", "--hold", "2us",
+                "--duration", "20ms", "--threads", "platform", "--out", file.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.err()).contains("then up to 0s of added batches").contains("0 batch(es) added to 0 of 1 shapes");
+        RunResult r = dev.mutexlab.lab.results.ResultFiles.load(file).run();
+        assertThat(r.groups().getFirst().shapes().getFirst().locks().getFirst().runs()).hasSize(2);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
-            "--locks=nosuch", "--locks=go:threshold=-1ms", "--hold=-5us", "--hold=fast", "--workers=0",
+            "--budget=soon", "--locks=nosuch", "--locks=go:threshold=-1ms", "--hold=-5us", "--hold=fast", "--workers=0",
             "--workers=x", "--procs=999", "--duration=0", "--runs=0", "--threads=green", "--outside=-1x",
             "--out=/proc/nope/r.json"})
     void badInputGetsOneLineAndExitTwo(String arg) {

@@ -32,7 +32,10 @@ import picocli.CommandLine.Spec;
         "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within",
         "the no-effect band: ±5%%, or what --aa measured) or ~? (cannot tell: fewer than 5 batches, or the interval",
         "crosses the band's edge).",
-        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores)."})
+        "After the planned batches a shape whose verdicts cannot tell gets more batches, until they can or its share of",
+        "--budget is spent (at most 30 batches a shape); the rest stay ~?.",
+        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores),",
+        "then up to 5 minutes of added batches."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk+yield,jdk-fair,synchronized";
     private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),
@@ -51,6 +54,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
 
     @Mixin
     DurationOption duration;
+
+    @Mixin
+    BudgetOption budget;
 
     @Option(names = "--workers", split = ",", paramLabel = "N", description = "Worker counts. Default: ${DEFAULT-VALUE}", defaultValue = "4")
     List<Integer> workers;
@@ -88,7 +94,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "all",
-                "--duration", "400ms", "--out", "results/run-" + OutOption.TIME + ".json");
+                "--duration", "400ms", "--out", "results/run-" + OutOption.TIME + ".json", "--budget", "5m");
     }
 
     @Override
@@ -107,15 +113,19 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         if (!clip.note().isEmpty()) {
             err.println("mutexlab run: " + clip.note());
         }
-        err.printf("mutexlab run: %d measurements and %d hiccup-meter windows, about %ds; P enforced by %s%n",
+        long budgetNanos = budgetNanos();
+        err.printf("mutexlab run: %d measurements and %d hiccup-meter windows, about %ds, then up to %ds of added"
+                        + " batches for shapes whose verdicts cannot tell (--budget); P enforced by %s%n",
                 config.measurementCount(), config.meterWindowCount(), config.estimatedNanos() / 1_000_000_000L,
+                budgetNanos / 1_000_000_000L,
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
-                recording != null ? recording.childJvmOptions() : List.of());
+                recording != null ? recording.childJvmOptions() : List.of(), budgetNanos);
         RunResult result = Measure.run(spec, orchestrator, RunTable::print,
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
+        err.println("mutexlab run: " + RunTable.replicationSummary(result, config.runs()));
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
@@ -125,6 +135,13 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
                     jfr, recording.finish(jfr));
         }
         return 0;
+    }
+
+    /** The time for added batches: {@code --budget}, or none in a {@code --quick} look that did not ask for it. */
+    long budgetNanos() {
+        boolean asked = spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--budget");
+        return quick && !asked ? 0 : budget.nanos();
     }
 
     /** The configuration these options describe (validated), on the processor counts that fit. */

@@ -59,6 +59,31 @@ public final class RunTable {
         out.flush();
     }
 
+    /**
+     * What adaptive replication did, in one line: how many shapes got batches beyond the
+     * {@code planned} ones, how many in all, and how many cells are still undecided.
+     */
+    public static String replicationSummary(RunResult result, int planned) {
+        int shapes = 0;
+        int extended = 0;
+        long added = 0;
+        for (GroupResult g : result.groups()) {
+            for (ShapeResult s : g.shapes()) {
+                shapes++;
+                int batches = s.locks().isEmpty() ? 0 : s.locks().getFirst().runs().size();
+                if (batches > planned) {
+                    extended++;
+                    added += batches - planned;
+                }
+            }
+        }
+        long undecided = result.verdicts() == null ? 0
+                : result.verdicts().stream().filter(v -> !v.aa() && v.verdict().undecided()).count();
+        long judged = result.verdicts() == null ? 0 : result.verdicts().stream().filter(v -> !v.aa()).count();
+        return String.format(Locale.ROOT, "%d batch(es) added to %d of %d shapes (planned: %d each); %d of %d cells"
+                + " still cannot tell", added, extended, shapes, planned, undecided, judged);
+    }
+
     /** {@code " !2"}: two of the cell's batches were disturbed; empty for none. */
     public static String disturbedMark(long disturbed) {
         return disturbed == 0 ? "" : " !" + disturbed;

@@ -31,7 +31,8 @@ import org.HdrHistogram.Histogram;
  * previous batch, so no lock always goes first. Ratios are taken within a batch only. The first
  * shape measured of each worker count also runs the hiccup meters of its block ({@link HiccupMeter},
  * {@link Meter#forBlock}) as extra entries of each batch's rotation, labelled
- * {@value HiccupResult#LABEL}; they are not reported to {@link Listener#measured}.
+ * {@value HiccupResult#LABEL}; they are not reported to {@link Listener#measured}. With a budget,
+ * a shape whose verdicts cannot tell after its planned batches gets more ({@link Replication}).
  */
 public final class GroupRunner {
     /** Receives progress: one call per finished measurement, one per finished shape. */
@@ -39,6 +40,13 @@ public final class GroupRunner {
         void measured(Shape shape, String lock, int run);
 
         void shapeDone(ShapeResult result);
+
+        /**
+         * The shape's verdicts cannot tell yet: one more batch of {@code measurements} measurements
+         * (batch number {@code run}) follows, for {@code undecided} locks.
+         */
+        default void addingBatch(Shape shape, int run, int measurements, int undecided) {
+        }
 
         /** The busy work was calibrated (before the first shape). */
         default void calibrated(double busyStepsPerNano) {
@@ -50,23 +58,26 @@ public final class GroupRunner {
 
     public static GroupResult run(RunConfig config, ThreadKind kind, int procs, String enforcement, Listener listener)
             throws InterruptedException {
-        return run(config, kind, procs, enforcement, Set.of(), listener);
+        return run(config, kind, procs, enforcement, Set.of(), 0, listener);
     }
 
-    /** Measures the group's shapes except those in {@code skip} (already measured by an earlier, interrupted sweep). */
+    /**
+     * Measures the group's shapes except those in {@code skip} (already measured by an earlier,
+     * interrupted sweep), adding batches to undecided shapes for up to {@code budgetNanos} in all
+     * ({@link Replication}; 0: the planned batches only).
+     */
     public static GroupResult run(RunConfig config, ThreadKind kind, int procs, String enforcement, Set<Shape> skip,
-                                  Listener listener) throws InterruptedException {
+                                  long budgetNanos, Listener listener) throws InterruptedException {
         BusyWork work = BusyWork.calibrate();
         listener.calibrated(work.stepsPerNano());
+        List<Shape> todo = config.shapes(kind, procs).stream().filter(s -> !skip.contains(s)).toList();
+        Replication replication = new Replication(budgetNanos, todo.size());
         List<ShapeResult> shapes = new ArrayList<>();
         Set<Integer> metered = new HashSet<>();
-        for (Shape shape : config.shapes(kind, procs)) {
-            if (skip.contains(shape)) {
-                continue;
-            }
+        for (Shape shape : todo) {
             List<Meter> meters = metered.add(shape.workers())
                     ? Meter.forBlock(kind, procs, shape.workers()) : List.of();
-            ShapeResult r = measureShape(config, shape, work, meters, listener);
+            ShapeResult r = measureShape(config, shape, work, meters, listener, replication);
             shapes.add(r);
             listener.shapeDone(r);
         }
@@ -75,14 +86,16 @@ public final class GroupRunner {
 
     /**
      * Measures one shape: {@code runs} batches of every lock, and of every meter in {@code meters}
-     * (one window each per batch, rotated among the locks as if it were one).
+     * (one window each per batch, rotated among the locks as if it were one); then, while
+     * {@code replication} says a verdict cannot tell and the shape's allowance pays for a batch like
+     * the ones before, one batch more.
      */
     static ShapeResult measureShape(RunConfig config, Shape shape, BusyWork work, List<Meter> meters,
-                                    Listener listener) throws InterruptedException {
+                                    Listener listener, Replication replication) throws InterruptedException {
         int lockCount = config.locks().size();
         int entries = lockCount + meters.size();
-        int runs = config.runs();
-        Sample[][] samples = new Sample[lockCount][runs];
+        List<String> specs = config.locks().stream().map(LabLock::spec).toList();
+        List<Sample[]> batches = new ArrayList<>();
         Histogram[] merged = new Histogram[lockCount];
         for (int i = 0; i < lockCount; i++) {
             merged[i] = config.recordWaits() ? new Histogram(TimeUnit.SECONDS.toNanos(60), 3) : null;
@@ -93,7 +106,21 @@ public final class GroupRunner {
             meterRuns.add(new ArrayList<>());
             meterStalls.add(HiccupMeter.newHistogram());
         }
-        for (int run = 0; run < runs; run++) {
+        long allowanceNanos = replication.allowanceNanos();
+        long addedNanos = 0;
+        long plannedStart = System.nanoTime();
+        for (int run = 0; ; run++) {
+            if (run >= config.runs()) {
+                long batchNanos = (System.nanoTime() - plannedStart) / Math.max(1, config.runs());
+                int undecided = run >= Replication.MAX_BATCHES || addedNanos + batchNanos > allowanceNanos ? 0
+                        : Replication.undecided(specs, throughput(batches, lockCount));
+                if (undecided == 0) {
+                    break;
+                }
+                listener.addingBatch(shape, run, lockCount, undecided);
+            }
+            long batchStart = System.nanoTime();
+            Sample[] batch = new Sample[lockCount];
             List<Integer> order = Metrics.rotatedOrder(entries, run);
             for (int pos = 0; pos < entries; pos++) {
                 int li = order.get(pos);
@@ -103,9 +130,20 @@ public final class GroupRunner {
                             config.durationNanos(), run, pos, meterStalls.get(m)));
                     continue;
                 }
-                samples[li][run] = Measurement.run(shape, config.locks().get(li), work, config.warmupNanos(),
+                batch[li] = Measurement.run(shape, config.locks().get(li), work, config.warmupNanos(),
                         config.durationNanos(), config.recordWaits(), run, pos, merged[li]);
-                listener.measured(shape, config.locks().get(li).spec(), run);
+                listener.measured(shape, specs.get(li), run);
+            }
+            batches.add(batch);
+            if (run >= config.runs()) {
+                addedNanos += System.nanoTime() - batchStart;
+            }
+        }
+        replication.shapeDone(addedNanos);
+        Sample[][] samples = new Sample[lockCount][batches.size()];
+        for (int run = 0; run < batches.size(); run++) {
+            for (int li = 0; li < lockCount; li++) {
+                samples[li][run] = batches.get(run)[li];
             }
         }
         List<HiccupResult> hiccups = new ArrayList<>();
@@ -113,8 +151,18 @@ public final class GroupRunner {
             hiccups.add(HiccupMeter.summary(meters.get(m), meterRuns.get(m), meterStalls.get(m)));
         }
         return ShapeSummary.of(shape.threads().label(), shape.procs(), shape.workers(), shape.holdNanos(),
-                shape.outsideNanos(), shape.ceilingPerSecond(), config.locks().stream().map(LabLock::spec).toList(),
-                samples, merged, hiccups);
+                shape.outsideNanos(), shape.ceilingPerSecond(), specs, samples, merged, hiccups);
+    }
+
+    /** Per lock, the throughput of each batch so far. */
+    private static double[][] throughput(List<Sample[]> batches, int lockCount) {
+        double[][] t = new double[lockCount][batches.size()];
+        for (int run = 0; run < batches.size(); run++) {
+            for (int li = 0; li < lockCount; li++) {
+                t[li][run] = batches.get(run)[li].throughputPerSec();
+            }
+        }
+        return t;
     }
 
     /** The peak heap use of this JVM so far, summed over the heap pools. */

@@ -52,10 +52,13 @@ public final class Progress {
 
     /**
      * More work than planned (batches added while cells are undecided): {@code extra} more units, and
-     * {@code why} on a line of its own.
+     * {@code why} on a line of its own (null: no line).
      */
     public synchronized void more(long extra, String why) {
         total += extra;
+        if (why == null) {
+            return;
+        }
         if (terminal) {
             err.println();
         }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -32,6 +33,7 @@ public final class RunOrchestrator implements Measuring<RunResult> {
     }
 
     private final RunConfig config;
+    private final long budgetNanos;
     private final String commandLine;
     private final Set<Shape> done;
     private final ShapeSink sink;
@@ -39,14 +41,26 @@ public final class RunOrchestrator implements Measuring<RunResult> {
     private volatile Progress progress;
 
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions) {
-        this(config, commandLine, extraJvmOptions, Set.of(), (group, shape) -> {
-        });
+        this(config, commandLine, extraJvmOptions, 0);
     }
 
-    /** An orchestrator that leaves out the shapes in {@code done} and passes each new one to {@code sink}. */
+    /**
+     * An orchestrator that may spend {@code budgetNanos} in all on batches added to shapes whose
+     * verdicts cannot tell after the planned ones ({@link Replication}), each group its share by shapes.
+     */
+    public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions, long budgetNanos) {
+        this(config, commandLine, extraJvmOptions, Set.of(), (group, shape) -> {
+        }, budgetNanos);
+    }
+
+    /**
+     * An orchestrator that leaves out the shapes in {@code done}, passes each new one to {@code sink}
+     * and may spend {@code budgetNanos} on added batches.
+     */
     public RunOrchestrator(RunConfig config, String commandLine, List<String> extraJvmOptions, Set<Shape> done,
-                           ShapeSink sink) {
+                           ShapeSink sink, long budgetNanos) {
         this.config = config;
+        this.budgetNanos = Math.max(0, budgetNanos);
         this.commandLine = commandLine;
         this.done = Set.copyOf(done);
         this.sink = sink;
@@ -56,17 +70,29 @@ public final class RunOrchestrator implements Measuring<RunResult> {
     /** How many single measurements are left to make (all but the done shapes'). */
     @Override
     public long measurementCount() {
+        return shapesLeft() * config.locks().size() * config.runs();
+    }
+
+    private List<Shape> skipped(ThreadKind kind, int procs) {
+        return config.shapes(kind, procs).stream().filter(done::contains).toList();
+    }
+
+    /** The shapes left to measure in every group. */
+    private long shapesLeft() {
         long shapes = 0;
         for (ThreadKind kind : config.threads()) {
             for (int procs : config.procs()) {
                 shapes += config.shapes(kind, procs).size() - skipped(kind, procs).size();
             }
         }
-        return shapes * config.locks().size() * config.runs();
+        return shapes;
     }
 
-    private List<Shape> skipped(ThreadKind kind, int procs) {
-        return config.shapes(kind, procs).stream().filter(done::contains).toList();
+    /** The group's share of the budget: in proportion to the shapes it has left to measure. */
+    private long groupBudgetNanos(ThreadKind kind, int procs) {
+        long all = shapesLeft();
+        long mine = config.shapes(kind, procs).size() - skipped(kind, procs).size();
+        return all == 0 ? 0 : (long) ((double) budgetNanos * mine / all);
     }
 
     /** Measures everything; {@code progress} steps once per measurement. */
@@ -101,7 +127,8 @@ public final class RunOrchestrator implements Measuring<RunResult> {
         public Object task(ThreadKind kind, int procs, String enforcement) {
             busyStepsPerNano = 0;
             pending = null;
-            return new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skipped(kind, procs));
+            return new ChildMain.GroupTask(config.toFileForm(), kind.label(), procs, enforcement, skipped(kind, procs),
+                    groupBudgetNanos(kind, procs));
         }
 
         @Override
@@ -109,6 +136,13 @@ public final class RunOrchestrator implements Measuring<RunResult> {
             switch (name) {
                 case "progress" -> progress.step(kind.label() + " P=" + procs + " " + payload.split(" ")[0]);
                 case "calibrated" -> busyStepsPerNano = Double.parseDouble(payload);
+                case "adding" -> {
+                    String[] f = payload.split(" ", 4);
+                    int run = Integer.parseInt(f[0]);
+                    progress.more(Long.parseLong(f[1]), run != config.runs() ? null : String.format(Locale.ROOT,
+                            "mutexlab: %s: %s lock(s) cannot tell after %d batches: adding batches (--budget)",
+                            f[3], f[2], run));
+                }
                 case "shape" -> {
                     pending = ChildProtocol.read(payload, ShapeResult.class);
                     keep.accept(pending);

@@ -64,7 +64,7 @@ public final class Sweep {
         for (SweepJournal.Entry e : journal.entries()) {
             done.add(Shape.of(e.shape()));
         }
-        this.orchestrator = new RunOrchestrator(config, commandLine, List.of(), done, this::finished);
+        this.orchestrator = new RunOrchestrator(config, commandLine, List.of(), done, this::finished, 0);
     }
 
     /** Opens the sweep that writes {@code out}, resuming the one its journal recorded, if any. */

@@ -25,7 +25,7 @@ class RunJfrTest {
         // scheduler switches workers, which it must within a few ms, it preempts the holder, and the
         // worker that runs next waits for milliseconds, far above the 20 us threshold.
         Cli o = Cli.run("run", "--locks", "go,jdk", "--workers", "3", "--procs", "1", "--hold", "200us",
-                "--outside", "0", "--duration", "100ms", "--warmup", "20ms", "--runs", "1", "--threads", "platform,virtual",
+                "--outside", "0", "--duration", "100ms", "--warmup", "20ms", "--runs", "1", "--budget", "0s", "--threads", "platform,virtual",
                 "--out", dir.resolve("r.json").toString(), "--jfr", jfr.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("JFR: " + jfr).as("one recording per thread kind, joined").contains("(2 JVMs");

@@ -1,0 +1,83 @@
+package dev.mutexlab.lab.runner;
+
+import dev.mutexlab.lab.stats.Bootstrap;
+import dev.mutexlab.lab.stats.Metrics;
+import dev.mutexlab.lab.stats.NoEffectBand;
+import dev.mutexlab.lab.stats.RatioVerdicts;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Adaptive replication inside one group's JVM ({@code run --budget}, {@code sweep --budget}): after a
+ * shape's planned batches, {@link GroupRunner} adds batches of every lock (the rotation and the batch
+ * numbers go on) while some lock's throughput ratio to the first lock cannot be told yet and the
+ * shape's share of the budget pays for another batch.
+ *
+ * <p>The rule is the tables' ({@link RatioVerdicts}): a ratio is undecided while it has fewer than
+ * {@value RatioVerdicts#MIN_BATCHES} batches or its interval crosses an edge of the no-effect band.
+ * The band here is the shape's own: its A/A copies' ratios when the run has {@code --aa}, else the
+ * fixed ±5%; the tables pool the A/A ratios of the whole group, so a cell this rule calls decided
+ * can still be "cannot tell" there, never the reverse by more than that pooling.
+ *
+ * <p>The budget: each shape may spend an equal share of what is left of the group's budget, so a
+ * shape that decides early leaves its time to the shapes after it. No shape takes more than
+ * {@value #MAX_BATCHES} batches: a ratio that sits on a band's edge never decides, and the time is
+ * better left to the others. Batches in one JVM share its JIT decisions; the verdict then speaks for
+ * that JVM (see {@link RatioVerdicts}).
+ */
+final class Replication {
+    /** The most batches one shape takes, planned and added. */
+    static final int MAX_BATCHES = 30;
+
+    private long leftNanos;
+    private int shapesLeft;
+
+    /**
+     * @param budgetNanos the time the group may spend on added batches (0: none)
+     * @param shapes      the shapes the group will measure
+     */
+    Replication(long budgetNanos, int shapes) {
+        this.leftNanos = Math.max(0, budgetNanos);
+        this.shapesLeft = shapes;
+    }
+
+    /** What the next shape may spend on added batches: an equal share of what is left. */
+    long allowanceNanos() {
+        return shapesLeft <= 0 ? 0 : leftNanos / shapesLeft;
+    }
+
+    /** The next shape is done, having spent {@code nanos} on added batches. */
+    void shapeDone(long nanos) {
+        leftNanos = Math.max(0, leftNanos - nanos);
+        shapesLeft = Math.max(0, shapesLeft - 1);
+    }
+
+    /**
+     * How many locks after the first have a throughput ratio to it that cannot be told yet.
+     *
+     * @param specs      the locks, first the reference (an A/A copy has the reference's spec)
+     * @param throughput per lock, per batch measured so far (same length for every lock)
+     */
+    static int undecided(List<String> specs, double[][] throughput) {
+        double[][] ratios = Metrics.ratiosWithinBatch(throughput);
+        List<Double> aa = new ArrayList<>();
+        for (int i = 1; i < specs.size(); i++) {
+            if (specs.get(i).equals(specs.getFirst())) {
+                for (double r : ratios[i]) {
+                    if (Double.isFinite(r)) {
+                        aa.add(r);
+                    }
+                }
+            }
+        }
+        NoEffectBand band = aa.isEmpty() ? NoEffectBand.FIXED
+                : NoEffectBand.of(Bootstrap.median(aa.stream().mapToDouble(Double::doubleValue).toArray()), "A/A");
+        int undecided = 0;
+        for (int i = 1; i < specs.size(); i++) {
+            if (RatioVerdicts.of(ratios[i], null, band).undecided()) {
+                undecided++;
+            }
+        }
+        return undecided;
+    }
+}

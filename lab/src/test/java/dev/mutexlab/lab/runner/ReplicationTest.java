@@ -1,0 +1,66 @@
+package dev.mutexlab.lab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rule that adds batches to a shape ({@link Replication}), on synthetic throughputs. */
+class ReplicationTest {
+
+    private static double[][] locks(double[]... perLock) {
+        return perLock;
+    }
+
+    @Test
+    void aClearEffectIsDecided() {
+        double[] base = {100, 102, 98, 101, 99};
+        double[] twice = {200, 205, 195, 201, 199};
+        assertThat(Replication.undecided(List.of("a", "b"), locks(base, twice))).isZero();
+    }
+
+    @Test
+    void fewerThanFiveBatchesCannotTell() {
+        double[] base = {100, 100, 100, 100};
+        double[] twice = {200, 200, 200, 200};
+        assertThat(Replication.undecided(List.of("a", "b"), locks(base, twice))).isEqualTo(1);
+    }
+
+    @Test
+    void aRatioWhoseIntervalCrossesTheBandsEdgeCannotTell() {
+        double[] base = {100, 100, 100, 100, 100, 100};
+        double[] edge = {100, 112, 96, 109, 101, 115}; // ratios 1.00-1.15 around the +5% edge
+        double[] same = {100, 101, 99, 100, 100, 101};
+        assertThat(Replication.undecided(List.of("a", "b", "c"), locks(base, edge, same))).isEqualTo(1);
+    }
+
+    @Test
+    void anAaCopySetsTheBand() {
+        double[] base = {100, 100, 100, 100, 100, 100};
+        double[] plus5 = {104.5, 105.5, 105, 104.8, 105.2, 105}; // on the fixed band's +5% edge
+        assertThat(Replication.undecided(List.of("a", "b"), locks(base, plus5))).isEqualTo(1);
+        // a tight copy of the reference narrows the band to its floor (±2%): +5% is then clearly faster
+        double[] copy = {100, 100.2, 99.8, 100.1, 99.9, 100};
+        assertThat(Replication.undecided(List.of("a", "b", "a"), locks(base, plus5, copy))).isZero();
+    }
+
+    @Test
+    void eachShapeMaySpendAnEqualShareOfWhatIsLeft() {
+        Replication r = new Replication(90, 3);
+        assertThat(r.allowanceNanos()).isEqualTo(30);
+        r.shapeDone(0); // decided at once: its share goes to the others
+        assertThat(r.allowanceNanos()).isEqualTo(45);
+        r.shapeDone(45);
+        assertThat(r.allowanceNanos()).isEqualTo(45);
+        r.shapeDone(45);
+        assertThat(r.allowanceNanos()).isZero();
+    }
+
+    @Test
+    void noBudgetAllowsNothing() {
+        Replication r = new Replication(0, 4);
+        assertThat(r.allowanceNanos()).isZero();
+        assertThat(new Replication(-5, 2).allowanceNanos()).isZero();
+        assertThat(new Replication(100, 0).allowanceNanos()).isZero();
+    }
+}
