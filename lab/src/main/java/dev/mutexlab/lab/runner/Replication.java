@@ -17,7 +17,9 @@ import java.util.List;
  * {@value RatioVerdicts#MIN_BATCHES} batches or its interval crosses an edge of the no-effect band.
  * The band here is the shape's own: its A/A copies' ratios when the run has {@code --aa}, else the
  * fixed ±5%; the tables pool the A/A ratios of the whole group, so a cell this rule calls decided
- * can still be "cannot tell" there, never the reverse by more than that pooling.
+ * can still be "cannot tell" there. An A/A copy itself is judged against the fixed ±5%: against
+ * the band its own ratios set it would always look decided; against ±5% it is decided once the
+ * shape's batches can tell a 5% effect.
  *
  * <p>The budget: each shape may spend an equal share of what is left of the group's budget, so a
  * shape that decides early leaves its time to the shapes after it. No shape takes more than
@@ -74,7 +76,8 @@ final class Replication {
                 : NoEffectBand.of(Bootstrap.median(aa.stream().mapToDouble(Double::doubleValue).toArray()), "A/A");
         int undecided = 0;
         for (int i = 1; i < specs.size(); i++) {
-            if (RatioVerdicts.of(ratios[i], null, band).undecided()) {
+            boolean copy = specs.get(i).equals(specs.getFirst());
+            if (RatioVerdicts.of(ratios[i], null, copy ? NoEffectBand.FIXED : band).undecided()) {
                 undecided++;
             }
         }

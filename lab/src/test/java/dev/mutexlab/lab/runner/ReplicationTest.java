@@ -45,6 +45,13 @@ class ReplicationTest {
     }
 
     @Test
+    void aNoisyAaCopyIsUndecidedUntilItCanTellFivePercent() {
+        double[] base = {100, 100, 100, 100, 100, 100};
+        double[] noisyCopy = {80, 120, 85, 115, 90, 110}; // sets a ±15% band, inside which it would lie
+        assertThat(Replication.undecided(List.of("a", "a"), locks(base, noisyCopy))).isEqualTo(1);
+    }
+
+    @Test
     void eachShapeMaySpendAnEqualShareOfWhatIsLeft() {
         Replication r = new Replication(90, 3);
         assertThat(r.allowanceNanos()).isEqualTo(30);
