@@ -9,6 +9,7 @@ import dev.mutexlab.lab.stats.RatioVerdict;
 import dev.mutexlab.lab.stats.RatioVerdicts;
 import dev.mutexlab.lab.stats.Spread;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,12 +73,17 @@ public final class Comparison {
                 MannWhitney.pValue(old, now), RatioVerdicts.change(old, null, now, null, NoEffectBand.FIXED));
     }
 
-    /** Every figure both files measured, in the old file's order; files of any schema the lab writes. */
+    /**
+     * Every figure both files measured, in the old file's order; files of any schema the lab writes.
+     * A lock measured twice in one place (an A/A copy) is matched occurrence by occurrence: the
+     * reference with the reference, the copy with the copy.
+     */
     public static List<Row> of(ResultFiles.Loaded oldFile, ResultFiles.Loaded newFile) {
         Map<String, Figure> newer = index(Figures.of(newFile));
         List<Row> rows = new ArrayList<>();
-        for (Figure a : Figures.of(oldFile)) {
-            Figure b = newer.get(key(a));
+        for (Map.Entry<String, Figure> e : index(Figures.of(oldFile)).entrySet()) {
+            Figure a = e.getValue();
+            Figure b = newer.get(e.getKey());
             if (b != null && a.values().length > 0 && b.values().length > 0) {
                 rows.add(row(a.where(), a.lock(), a.metric(), a.values(), b.values()));
             }
@@ -110,15 +116,14 @@ public final class Comparison {
         return rows;
     }
 
+    /** The figures in order, each under its place, lock, metric and occurrence there (1 for the first). */
     private static Map<String, Figure> index(List<Figure> figures) {
+        Map<String, Integer> seen = new HashMap<>();
         Map<String, Figure> map = new LinkedHashMap<>();
         for (Figure f : figures) {
-            map.put(key(f), f);
+            String key = f.where() + "|" + f.lock() + "|" + f.metric();
+            map.put(key + "|" + seen.merge(key, 1, Integer::sum), f);
         }
         return map;
-    }
-
-    private static String key(Figure f) {
-        return f.where() + "|" + f.lock() + "|" + f.metric();
     }
 }

@@ -68,6 +68,30 @@ class ComparisonTest {
                 .contains("~ (p=0.690 n=5+5)").contains("1 of 2 significant at p < 0.05: 1 faster, 0 slower");
     }
 
+    /** A run whose first lock, go, was measured twice in each batch (--aa): go, jdk, go. */
+    static ResultFiles.Loaded withAaCopy(String name, double[] go, double[] jdk, double[] copy) {
+        ShapeResult shape = new ShapeResult("platform", 2, 4, 10_000, 10_000, 100_000,
+                List.of(lock("go", go), lock("jdk", jdk), lock("go", copy)), List.of());
+        RunResult.Config config = new RunResult.Config(List.of("go", "jdk", "go"), List.of("platform"), List.of(2), List.of(4),
+                List.of(10_000L), "1x", 100_000_000, 10_000_000, go.length, true);
+        RunResult run = new RunResult(RunResult.SCHEMA, "mutexlab run --aa (synthetic)", "2026-01-01T00:00:00Z",
+                new Machine("test", 2, "Linux", "25", "vm"), config,
+                List.of(new GroupResult("platform", 2, "none", 1, 0, List.of(shape))));
+        return new ResultFiles.Loaded(Path.of(name), RunResult.SCHEMA, run);
+    }
+
+    @Test
+    void aLockMeasuredTwiceIsComparedCopyWithCopy() {
+        double[] ref = {100e3, 101e3, 102e3, 103e3, 104e3};
+        double[] copy = {200e3, 201e3, 202e3, 203e3, 204e3};
+        double[] jdk = {50e3, 51e3, 52e3, 53e3, 54e3};
+        List<Comparison.Row> rows = Comparison.of(withAaCopy("old.json", ref, jdk, copy), withAaCopy("new.json", ref, jdk, copy));
+        // the reference against the reference, the copy against the copy: no change anywhere
+        assertThat(rows).hasSize(3);
+        assertThat(rows).extracting(Comparison.Row::lock).containsExactly("go", "jdk", "go");
+        assertThat(rows).allSatisfy(r -> assertThat(r.delta()).isCloseTo(0.0, within(1e-12)));
+    }
+
     @Test
     void filesWithNothingInCommonAreBadInput() {
         var old = result("old.json", 4, new double[] {1, 2, 3}, new double[] {1, 2, 3});
