@@ -44,6 +44,15 @@ if args[0] == "--aa":
     wrong = sum(1 for v in aa if call(v) in ("faster", "slower"))
     print(f"A/A cells: {len(aa)}; within the band: {within} ({100 * within / len(aa):.1f}%); "
           f"called faster or slower: {wrong}; cannot tell: {len(aa) - within - wrong}")
+    # What a fixed band would have called them: the interval wholly inside 1 -+ X, with n >= 5.
+    for x in (0.05, 0.10):
+        inside = sum(1 for v in aa if v["verdict"]["n"] >= 5
+                     and v["verdict"]["low"] >= 1 - x and v["verdict"]["high"] <= 1 + x)
+        print(f"  against a fixed band of +-{100 * x:.0f}% instead: {inside} of {len(aa)} within")
+    for v in aa:
+        r = v["verdict"]
+        print(f"  {v['group']} | {v['where']}: {r['median']:.3f} [{r['low']:.3f}-{r['high']:.3f}] n={r['n']}, "
+              f"band {r['bandLow']:.3f}-{r['bandHigh']:.3f}: {call(v)}")
     sys.exit(0)
 if len(args) != 2:
     usage(2)
