@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
         "Each shape is measured as 'run' measures it: interleaved batches, ratios to the first lock within a batch;",
         "--duration is the measured time per lock per batch; --locks takes two or more; --out is required.",
         "Interrupted? Run the same command again: it resumes from OUT.journal without re-measuring finished shapes.",
-        "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches)."})
+        "After its planned batches a shape whose verdicts cannot tell gets more, as 'run' adds them, until --budget is spent.",
+        "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches), then up to",
+        "10 minutes of added batches."})
 public final class SweepCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;
@@ -43,6 +45,9 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
 
     @Mixin
     DurationOption duration;
+
+    @Mixin
+    BudgetOption budget;
 
     @Option(names = "--hold", split = ",", paramLabel = "D", converter = Converters.DurationConverter.class,
             defaultValue = SweepGrid.DEFAULT_HOLDS, description = "Hold times. Default: ${DEFAULT-VALUE}")
@@ -66,7 +71,7 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", "go,go:threshold=0", "--threads", "platform,virtual", "--procs", SweepGrid.DEFAULT_PROCS,
-                "--duration", "500ms", "--out", OutOption.NONE);
+                "--duration", "500ms", "--out", OutOption.NONE, "--budget", "10m");
     }
 
     @Override
@@ -76,7 +81,7 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
         Procs.Clip clip = options.procs.clip();
         RunConfig config = config(clip.kept());
         Path outFile = options.out.file();
-        Sweep sweep = Sweep.open(config, clip.note(), Invocation.of(spec), outFile);
+        Sweep sweep = Sweep.open(config, clip.note(), Invocation.of(spec), outFile, budget.nanos());
         if (!clip.note().isEmpty()) {
             err.println("mutexlab sweep: " + clip.note());
         }
@@ -84,9 +89,10 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
             err.printf("mutexlab sweep: resuming from %s: %d of %d shapes already measured%n", sweep.journalFile(),
                     sweep.shapesDone(), sweep.shapeCount());
         }
-        err.printf("mutexlab sweep: %d shapes, %d measurements left, about %ds%n", sweep.shapeCount(),
-                sweep.measurementsLeft(),
-                sweep.measurementsLeft() * (config.durationNanos() + config.warmupNanos() + 5_000_000L) / 1_000_000_000L);
+        err.printf("mutexlab sweep: %d shapes, %d measurements left, about %ds, then up to %ds of added batches for"
+                        + " shapes whose verdicts cannot tell (--budget)%n", sweep.shapeCount(), sweep.measurementsLeft(),
+                sweep.measurementsLeft() * (config.durationNanos() + config.warmupNanos() + 5_000_000L) / 1_000_000_000L,
+                budget.nanos() / 1_000_000_000L);
         Optional<SweepResult> result = OnInterrupt.guard(() -> {
             sweep.stop();
             err.println();

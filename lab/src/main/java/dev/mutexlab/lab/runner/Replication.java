@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Adaptive replication inside one group's JVM ({@code run --budget}): after a
+ * Adaptive replication inside one group's JVM ({@code run --budget}, {@code sweep --budget}): after a
  * shape's planned batches, {@link GroupRunner} adds batches of every lock (the rotation and the batch
  * numbers go on) while some lock's throughput ratio to the first lock cannot be told yet and the
  * shape's share of the budget pays for another batch.

@@ -54,7 +54,7 @@ public final class Sweep {
     private final RunOrchestrator orchestrator;
     private int stopAfterShapes = Integer.MAX_VALUE;
 
-    private Sweep(RunConfig config, String clippedNote, String commandLine, Path out) {
+    private Sweep(RunConfig config, String clippedNote, String commandLine, Path out, long budgetNanos) {
         this.config = config;
         this.clippedNote = clippedNote;
         this.commandLine = commandLine;
@@ -64,12 +64,20 @@ public final class Sweep {
         for (SweepJournal.Entry e : journal.entries()) {
             done.add(Shape.of(e.shape()));
         }
-        this.orchestrator = new RunOrchestrator(config, commandLine, List.of(), done, this::finished, 0);
+        this.orchestrator = new RunOrchestrator(config, commandLine, List.of(), done, this::finished, budgetNanos);
     }
 
-    /** Opens the sweep that writes {@code out}, resuming the one its journal recorded, if any. */
+    /** Opens the sweep that writes {@code out}, resuming the one its journal recorded, if any; no added batches. */
     public static Sweep open(RunConfig config, String clippedNote, String commandLine, Path out) {
-        return new Sweep(config, clippedNote, commandLine, out);
+        return open(config, clippedNote, commandLine, out, 0);
+    }
+
+    /**
+     * As {@link #open(RunConfig, String, String, Path)}, adding batches to the shapes this session
+     * measures whose verdicts cannot tell, for up to {@code budgetNanos} in all (as {@code run --budget}).
+     */
+    public static Sweep open(RunConfig config, String clippedNote, String commandLine, Path out, long budgetNanos) {
+        return new Sweep(config, clippedNote, commandLine, out, budgetNanos);
     }
 
     /** For tests: stop (as an interruption would) once this session has measured {@code shapes} shapes. */

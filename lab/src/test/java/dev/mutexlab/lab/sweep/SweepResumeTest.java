@@ -76,6 +76,20 @@ class SweepResumeTest {
     }
 
     @Test
+    void aBudgetGivesEveryUndecidedShapeTheBatchesAVerdictNeeds() throws Exception {
+        Path out = dir.resolve("budget.json");
+        // one planned batch decides nothing; a budget far above what four shapes need adds at least four each
+        Optional<SweepResult> result = Sweep.open(CONFIG, "", "test", out, TimeUnit.SECONDS.toNanos(40))
+                .run(SweepResumeTest::quiet);
+        assertThat(result).isPresent();
+        for (ShapeResult shape : ResultFiles.load(out).sweep().groups().getFirst().shapes()) {
+            int batches = shape.locks().getFirst().runs().size();
+            assertThat(batches).as(Shape.of(shape).toString()).isGreaterThanOrEqualTo(5);
+            assertThat(shape.locks()).allSatisfy(l -> assertThat(l.runs()).hasSize(batches));
+        }
+    }
+
+    @Test
     void aTornLastJournalLineIsCutOff() throws Exception {
         Path out = dir.resolve("torn.json");
         Sweep first = Sweep.open(CONFIG, "", "test", out).stopAfterShapes(1);
