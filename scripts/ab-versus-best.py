@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""A lock change against the build before it, from `mutexlab run` files of alternated runs (old,
+new, old, new ...) with the same command: per shape, each `lineup` spec's throughput over the best
+of the other locks within each batch, median (min-max) over every batch of the old files and of
+the new ones, and the longest wait over them.
+Usage: scripts/ab-versus-best.py OLD.json[,OLD2.json...] NEW.json[,NEW2.json...]"""
+import json
+import statistics
+import sys
+
+
+def mine(spec):
+    return spec == "lineup" or spec.startswith("lineup:")
+
+
+def load(paths):
+    """{(threads, workers, hold, outside): {spec: [ratio...], spec+'#max': [max wait ns...]}}"""
+    out = {}
+    for path in paths.split(","):
+        try:
+            with open(path) as f:
+                d = json.load(f)
+            groups = d["groups"]
+        except (OSError, ValueError, KeyError) as e:
+            print(f"ab-versus-best.py: cannot read {path}: {e}", file=sys.stderr)
+            sys.exit(2)
+        for g in groups:
+            for s in g["shapes"]:
+                key = (g["threads"], s["workers"], s["holdNanos"], s["outsideNanos"])
+                cell = out.setdefault(key, {})
+                best = {}
+                for l in s["locks"]:
+                    if not mine(l["spec"]):
+                        for r in l["runs"]:
+                            best[r["run"]] = max(best.get(r["run"], 0), r["throughputPerSec"])
+                for l in s["locks"]:
+                    if mine(l["spec"]):
+                        cell.setdefault(l["spec"], []).extend(
+                            r["throughputPerSec"] / best[r["run"]] for r in l["runs"] if best.get(r["run"]))
+                        cell.setdefault(l["spec"] + "#max", []).append(l["waits"]["maxNanos"])
+    return out
+
+
+def text(rs):
+    return f"{statistics.median(rs):.2f} ({min(rs):.2f}–{max(rs):.2f})" if rs else "–"
+
+
+def main(argv):
+    if len(argv) != 2 or argv[0] in ("-h", "--help"):
+        print(__doc__, file=sys.stdout if argv and argv[0] in ("-h", "--help") else sys.stderr)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    old, new = load(argv[0]), load(argv[1])
+    specs = list(dict.fromkeys(k for c in old.values() for k in c if not k.endswith("#max")))
+    print("| threads | shape | " + " | ".join(f"`{s}` ÷ best, old | new | longest wait old / new" for s in specs) + " |")
+    print("|---|---|" + "---|---|---|" * len(specs))
+    summary = {s: [] for s in specs}
+    for key in old:
+        if key not in new:
+            continue
+        threads, workers, hold, outside = key
+        row = f"| {threads} | {workers} × {hold} ns / {outside} ns |"
+        for s in specs:
+            a, b = old[key].get(s, []), new[key].get(s, [])
+            wa, wb = old[key].get(s + "#max", [0]), new[key].get(s + "#max", [0])
+            row += f" {text(a)} | {text(b)} | {max(wa) / 1e6:.1f} / {max(wb) / 1e6:.1f} ms |"
+            if a and b:
+                summary[s].append(statistics.median(b) / statistics.median(a))
+        print(row)
+    print()
+    for s, v in summary.items():
+        if v:
+            print(f"`{s}` new ÷ old (of the medians above): median {statistics.median(v):.2f} ({min(v):.2f}–{max(v):.2f})"
+                  f" over {len(v)} shapes; higher in {sum(x > 1 for x in v)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
