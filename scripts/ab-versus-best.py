@@ -8,9 +8,8 @@ import json
 import statistics
 import sys
 
+from mutexlab_tables import is_lineup, median_range
 
-def mine(spec):
-    return spec == "lineup" or spec.startswith("lineup:")
 
 
 def load(paths):
@@ -30,19 +29,16 @@ def load(paths):
                 cell = out.setdefault(key, {})
                 best = {}
                 for l in s["locks"]:
-                    if not mine(l["spec"]):
+                    if not is_lineup(l["spec"]):
                         for r in l["runs"]:
                             best[r["run"]] = max(best.get(r["run"], 0), r["throughputPerSec"])
                 for l in s["locks"]:
-                    if mine(l["spec"]):
+                    if is_lineup(l["spec"]):
                         cell.setdefault(l["spec"], []).extend(
                             r["throughputPerSec"] / best[r["run"]] for r in l["runs"] if best.get(r["run"]))
                         cell.setdefault(l["spec"] + "#max", []).append(l["waits"]["maxNanos"])
     return out
 
-
-def text(rs):
-    return f"{statistics.median(rs):.2f} ({min(rs):.2f}–{max(rs):.2f})" if rs else "–"
 
 
 def main(argv):
@@ -62,7 +58,7 @@ def main(argv):
         for s in specs:
             a, b = old[key].get(s, []), new[key].get(s, [])
             wa, wb = old[key].get(s + "#max", [0]), new[key].get(s + "#max", [0])
-            row += f" {text(a)} | {text(b)} | {max(wa) / 1e6:.1f} / {max(wb) / 1e6:.1f} ms |"
+            row += f" {median_range(a)} | {median_range(b)} | {max(wa) / 1e6:.1f} / {max(wb) / 1e6:.1f} ms |"
             if a and b:
                 summary[s].append(statistics.median(b) / statistics.median(a))
         print(row)

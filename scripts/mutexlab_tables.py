@@ -8,3 +8,14 @@ def fmt_ns(ns):
     if ns >= 1e3:
         return f"{ns / 1e3:.0f} µs"
     return f"{ns:.0f} ns"
+
+
+def is_lineup(spec):
+    """Whether a spec is lineup itself or one of its variants (lineup:policy=..., an A/A copy)."""
+    return spec == "lineup" or spec.startswith("lineup:")
+
+
+def median_range(values):
+    """Ratios as the tables print them: median (min–max); a dash for none."""
+    import statistics
+    return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})" if values else "–"

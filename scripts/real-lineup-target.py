@@ -9,13 +9,9 @@ import json
 import statistics
 import sys
 
-
-def rival(spec):
-    return not (spec == "lineup" or spec.startswith("lineup:"))
+from mutexlab_tables import is_lineup, median_range
 
 
-def ratio_text(rs):
-    return f"{statistics.median(rs):.2f} ({min(rs):.2f}–{max(rs):.2f})" if rs else "–"
 
 
 def main(argv):
@@ -29,7 +25,7 @@ def main(argv):
     except (OSError, ValueError, KeyError) as e:
         print(f"real-lineup-target.py: cannot read {argv[0]}: {e}", file=sys.stderr)
         return 2
-    mine = [l for l in d["config"]["locks"] if not rival(l)]
+    mine = [l for l in d["config"]["locks"] if is_lineup(l)]
     print("| threads | workload | " + " | ".join(f"`{l}` ÷ best rival" for l in mine) + " | best rival (median ops/s) | batches |")
     print("|---|---|" + "---|" * len(mine) + "---|---|")
     reached, cells, medians = 0, 0, []
@@ -37,7 +33,7 @@ def main(argv):
         for w in dict.fromkeys(s["workload"] for s in g["samples"]):
             samples = [s for s in g["samples"] if s["workload"] == w]
             runs = sorted({s["run"] for s in samples})
-            rivals = [l for l in dict.fromkeys(s["lock"] for s in samples) if rival(l)]
+            rivals = [l for l in dict.fromkeys(s["lock"] for s in samples) if not is_lineup(l)]
             if not rivals:
                 continue
             med = {l: statistics.median(s["opsPerSec"] for s in samples if s["lock"] == l) for l in rivals}
@@ -46,7 +42,7 @@ def main(argv):
                 rs = []
                 for r in runs:
                     own = [s["opsPerSec"] for s in samples if s["run"] == r and s["lock"] == lock]
-                    best = [s["opsPerSec"] for s in samples if s["run"] == r and rival(s["lock"])]
+                    best = [s["opsPerSec"] for s in samples if s["run"] == r and not is_lineup(s["lock"])]
                     if own and best:
                         rs.append(own[0] / max(best))
                 row.append(rs)
@@ -54,7 +50,7 @@ def main(argv):
                 cells += 1
                 medians.append(statistics.median(row[0]))
                 reached += medians[-1] >= 0.95
-            print(f"| {g['threads']} | {w} | " + " | ".join(ratio_text(rs) for rs in row)
+            print(f"| {g['threads']} | {w} | " + " | ".join(median_range(rs) for rs in row)
                   + f" | `{max(med, key=med.get)}` | {len(runs)} |")
     if medians:
         print(f"\n`{mine[0]}` >= 0.95x the best rival (median of the within-batch ratios): {reached} of {cells};"
