@@ -88,6 +88,22 @@ class SuiteAndFairnessCommandTest {
                 .containsExactly("jdk-fair:false", "go:true");
     }
 
+    @Test
+    void fairnessWithABudgetAddsRunsUntilAVerdictCanBeHad() throws Exception {
+        Path json = dir.resolve("budget.json");
+        // one planned run decides nothing (a verdict needs 5): the budget must add at least four
+        Cli o = Cli.run("fairness", "--locks", "go,jdk-fair", "--tasks", "2", "--procs", "1", "--duration", "30ms",
+                "--hold", "5us", "--budget", "30s", "--out", json.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        assertThat(o.err()).contains("cannot tell after 1 run(s): adding runs");
+        FairnessResult r = dev.mutexlab.lab.results.ResultFiles.load(json).fairness();
+        long goRuns = r.groups().getFirst().samples().stream().filter(s -> s.lock().equals("go")).count();
+        long fairRuns = r.groups().getFirst().samples().stream().filter(s -> s.lock().equals("jdk-fair")).count();
+        assertThat(goRuns).isBetween(5L, 30L).isEqualTo(fairRuns);
+        assertThat(r.verdicts()).filteredOn(v -> v.metric().equals("ops/s"))
+                .allSatisfy(v -> assertThat(v.verdict().n()).isEqualTo((int) goRuns));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"--locks=nosuch", "--locks=synchronized", "--procs=999", "--procs=0", "--bench=(", "--bench=NoSuch",
             "--benchtime=0x", "--benchtime=soon", "--count=0", "--threads=green", "--out=/proc/nope/s.json", "--locks=go,go"})

@@ -23,7 +23,9 @@ import picocli.CommandLine.Spec;
         "The test-mutex benchmark that Linux's generic mutex was measured with against the old semaphore: N tasks",
         "on P CPUs loop lock; make-believe operation (--hold); unlock; work outside. --duration is per lock per run.",
         "Prints avg ops/sec, average cost per op (mean lock-to-unlock latency), average deviance per op (sum of",
-        "|deltas| between a task's successive latencies / ops), latency p50/p99, and per-task counts (max/min, Jain)."})
+        "|deltas| between a task's successive latencies / ops), latency p50/p99, and per-task counts (max/min, Jain).",
+        "With --budget D, runs are added while a lock's ops/s verdict against the first cannot tell, until D is spent",
+        "(default 0s: the planned runs, as the benchmark was run)."})
 public final class FairnessCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;
@@ -36,6 +38,9 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
 
     @Mixin
     AaOption aa;
+
+    @Mixin
+    BudgetOption budget;
 
     @Option(names = "--tasks", paramLabel = "N", description = "Parallel test tasks. Default: ${DEFAULT-VALUE}", defaultValue = "16")
     int tasks;
@@ -57,7 +62,7 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", "semaphore,kernel,go,jdk-fair", "--threads", "platform", "--procs", "all",
-                "--duration", "10s", "--out", "results/fairness-" + OutOption.TIME + ".json");
+                "--duration", "10s", "--out", "results/fairness-" + OutOption.TIME + ".json", "--budget", "0s");
     }
 
     @Override
@@ -80,9 +85,11 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
         if (!clip.note().isEmpty()) {
             err.println("mutexlab fairness: " + clip.note());
         }
-        FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec));
-        err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds%n", tasks, runner.measurementCount(),
-                durationNanos / 1e9, runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size());
+        FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec), budget.nanos());
+        err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds, then up to %ds of added runs (--budget)%n",
+                tasks, runner.measurementCount(), durationNanos / 1e9,
+                runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size(),
+                budget.nanos() / 1_000_000_000L);
         Measure.run(spec, runner, FairnessRunner::print, FairnessRunner::withVerdicts, outFile);
         stdout.printf("%nResult: %s%n", outFile);
         return 0;

@@ -3,6 +3,7 @@ package dev.mutexlab.lab.fairness;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.runner.ChildProtocol;
+import dev.mutexlab.lab.runner.Replication;
 import dev.mutexlab.lab.workload.BusyWork;
 import dev.mutexlab.locks.Locks;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The test-mutex benchmark of Linux's generic mutex (docs/background.md §4) in a child JVM confined to P CPUs: N tasks loop on lock, a make-believe
  * operation (calibrated busy work), unlock, then optional work outside, timing each lock-to-unlock
- * latency. Prints {@code @sample <json>} per lock and run.
+ * latency. Prints {@code @sample <json>} per lock and run, and {@code @adding <run> <undecided locks>}
+ * before each run added while a verdict cannot tell.
  */
 public final class FairnessChild {
     private FairnessChild() {
@@ -23,24 +25,66 @@ public final class FairnessChild {
 
     public static void main(String[] args) throws Exception {
         FairnessTask task = ChildProtocol.task(args, FairnessTask.class);
-        ChildProtocol.finish(args, run(task, s -> ChildProtocol.emit("sample", s)));
+        ChildProtocol.finish(args, run(task, s -> ChildProtocol.emit("sample", s),
+                (run, undecided) -> ChildProtocol.emit("adding", run + " " + undecided)));
     }
 
-    public static FairnessResult.Group run(FairnessTask task, Consumer<FairnessResult.Sample> sink) throws InterruptedException {
+    /** Told before each run added to the planned ones, with how many locks' verdicts cannot tell yet. */
+    public interface Adding {
+        void adding(int run, int undecided);
+    }
+
+    /**
+     * The planned runs of every lock in rotated order; then, while some lock's ops/s ratio to the
+     * first cannot tell and the task's budget pays for a run like the ones before, one run more
+     * ({@link Replication}'s rule, at most {@link Replication#MAX_BATCHES} runs).
+     */
+    public static FairnessResult.Group run(FairnessTask task, Consumer<FairnessResult.Sample> sink, Adding adding)
+            throws InterruptedException {
         FairnessResult.Config c = task.config();
         BusyWork work = BusyWork.calibrate();
         ThreadKind kind = ThreadKind.parse(task.threads());
         List<FairnessResult.Sample> samples = new ArrayList<>();
         int n = c.locks().size();
-        for (int run = 0; run < c.runs(); run++) {
+        List<double[]> opsPerSec = new ArrayList<>(); // per run, per lock index
+        long plannedStart = System.nanoTime();
+        long addedNanos = 0;
+        for (int run = 0; ; run++) {
+            if (run >= c.runs()) {
+                long runNanos = (System.nanoTime() - plannedStart) / Math.max(1, c.runs());
+                int undecided = run >= Replication.MAX_BATCHES || addedNanos + runNanos > task.budgetNanos() ? 0
+                        : Replication.undecided(c.locks(), byLock(opsPerSec, n));
+                if (undecided == 0) {
+                    break;
+                }
+                adding.adding(run, undecided);
+            }
+            long runStart = System.nanoTime();
+            double[] row = new double[n];
             for (int k = 0; k < n; k++) {
-                String spec = c.locks().get((k + run) % n);
-                FairnessResult.Sample s = measure(spec, run, c, work, kind);
+                int index = (k + run) % n;
+                FairnessResult.Sample s = measure(c.locks().get(index), run, c, work, kind);
+                row[index] = s.opsPerSec();
                 samples.add(s);
                 sink.accept(s);
             }
+            opsPerSec.add(row);
+            if (run >= c.runs()) {
+                addedNanos += System.nanoTime() - runStart;
+            }
         }
         return new FairnessResult.Group(kind.label(), task.procs(), task.enforcement(), work.stepsPerNano(), samples);
+    }
+
+    /** Per lock index, its ops/s in each run so far. */
+    private static double[][] byLock(List<double[]> runs, int locks) {
+        double[][] t = new double[locks][runs.size()];
+        for (int r = 0; r < runs.size(); r++) {
+            for (int i = 0; i < locks; i++) {
+                t[i][r] = runs.get(r)[i];
+            }
+        }
+        return t;
     }
 
     static FairnessResult.Sample measure(String spec, int run, FairnessResult.Config c, BusyWork work, ThreadKind kind)

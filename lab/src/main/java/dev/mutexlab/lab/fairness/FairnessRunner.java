@@ -24,12 +24,22 @@ import java.util.function.Consumer;
  */
 public final class FairnessRunner implements Measuring<FairnessResult> {
     private final FairnessResult.Config config;
+    private final long budgetNanos;
     private final List<ThreadKind> kinds;
     private final String commandLine;
     private final GroupLauncher<FairnessResult.Group, FairnessResult.Sample> launcher;
     private volatile Progress progress;
 
     public FairnessRunner(FairnessResult.Config config, List<ThreadKind> kinds, String commandLine) {
+        this(config, kinds, commandLine, 0);
+    }
+
+    /**
+     * A runner whose groups may spend {@code budgetNanos} in all (each an equal share) on runs added
+     * while a lock's ops/s verdict cannot tell ({@link FairnessChild#run}).
+     */
+    public FairnessRunner(FairnessResult.Config config, List<ThreadKind> kinds, String commandLine, long budgetNanos) {
+        this.budgetNanos = Math.max(0, budgetNanos);
         this.config = config;
         this.kinds = List.copyOf(kinds);
         this.commandLine = commandLine;
@@ -77,7 +87,8 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
 
         @Override
         public Object task(ThreadKind kind, int procs, String enforcement) {
-            return new FairnessTask(config, kind.label(), procs, enforcement);
+            return new FairnessTask(config, kind.label(), procs, enforcement,
+                    budgetNanos / Math.max(1, (long) kinds.size() * config.procs().size()));
         }
 
         @Override
@@ -85,6 +96,12 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
             if (name.equals("sample")) {
                 keep.accept(ChildProtocol.read(payload, FairnessResult.Sample.class));
                 progress.step(kind.label() + " P=" + procs);
+            } else if (name.equals("adding")) {
+                String[] f = payload.split(" ");
+                int run = Integer.parseInt(f[0]);
+                progress.more(config.locks().size(), run != config.runs() ? null : String.format(Locale.ROOT,
+                        "mutexlab fairness: %s P=%d: %s lock(s) cannot tell after %d run(s): adding runs (--budget)",
+                        kind.label(), procs, f[1], run));
             }
         }
 

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Adaptive replication inside one group's JVM ({@code run --budget}, {@code sweep --budget}): after a
+ * Adaptive replication inside one group's JVM ({@code run}, {@code sweep} and {@code fairness --budget}): after a
  * shape's planned batches, {@link GroupRunner} adds batches of every lock (the rotation and the batch
  * numbers go on) while some lock's throughput ratio to the first lock cannot be told yet and the
  * shape's share of the budget pays for another batch.
@@ -27,9 +27,9 @@ import java.util.List;
  * better left to the others. Batches in one JVM share its JIT decisions; the verdict then speaks for
  * that JVM (see {@link RatioVerdicts}).
  */
-final class Replication {
+public final class Replication {
     /** The most batches one shape takes, planned and added. */
-    static final int MAX_BATCHES = 30;
+    public static final int MAX_BATCHES = 30;
 
     private long leftNanos;
     private int shapesLeft;
@@ -60,7 +60,7 @@ final class Replication {
      * @param specs      the locks, first the reference (an A/A copy has the reference's spec)
      * @param throughput per lock, per batch measured so far (same length for every lock)
      */
-    static int undecided(List<String> specs, double[][] throughput) {
+    public static int undecided(List<String> specs, double[][] throughput) {
         double[][] ratios = Metrics.ratiosWithinBatch(throughput);
         List<Double> aa = new ArrayList<>();
         for (int i = 1; i < specs.size(); i++) {
