@@ -238,14 +238,14 @@ class FiguresDocTest {
                         : values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
             }
         }
-        for (String fn : List.of("vsBest", "vsBestMin", "vsBestMax")) {
+        for (String fn : List.of("vsBest", "vsBestMin", "vsBestMax", "vsRivals")) {
             if (part.startsWith(fn + "(") && part.endsWith(")")) {
                 String inner = part.substring(fn.length() + 1, part.length() - 1);
                 int space = inner.indexOf(' ');
                 List<Double> out = new ArrayList<>();
                 for (JsonNode shape : select(json(inner.substring(0, space)), inner.substring(space + 1).trim())) {
-                    double[] perBatch = versusBest(shape);
-                    out.add(fn.equals("vsBest") ? median(perBatch) : fn.equals("vsBestMin") ? min(perBatch) : max(perBatch));
+                    double[] perBatch = fn.equals("vsRivals") ? versusBest(shape, FiguresDocTest::isRival) : versusBest(shape);
+                    out.add(fn.equals("vsBestMin") ? min(perBatch) : fn.equals("vsBestMax") ? max(perBatch) : median(perBatch));
                 }
                 return out;
             }
