@@ -14,15 +14,11 @@ import json
 import statistics
 import sys
 
-from mutexlab_tables import fmt_ns
+from mutexlab_tables import fmt_ns, median_range as cell
 from collections import defaultdict
 
 RIVALS = ["go", "go:threshold=0", "go+yield", "jdk", "jdk+yield", "synchronized"]
 CHOOSER, LINE, BARGE, AA = "lineup", "lineup:policy=line", "lineup:policy=barge", "lineup:name=aa"
-
-
-def cell(xs):
-    return f"{statistics.median(xs):.2f} ({min(xs):.2f}–{max(xs):.2f})" if xs else "–"
 
 
 def stolen(sample):

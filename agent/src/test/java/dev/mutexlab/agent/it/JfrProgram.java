@@ -29,7 +29,13 @@ public final class JfrProgram {
                 swapped.unlock();
             });
             waiter.start();
-            Thread.sleep(50);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (waiter.getState() != Thread.State.WAITING) { // parked in the swapped lock's slow path
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("the waiter never parked in the swapped lock: " + waiter.getState());
+                }
+                Thread.onSpinWait();
+            }
             swapped.unlock();
             waiter.join();
             System.out.println("WENT ON");

@@ -53,7 +53,7 @@ public final class FairnessChild {
             if (run >= c.runs()) {
                 long runNanos = (System.nanoTime() - plannedStart) / Math.max(1, c.runs());
                 int undecided = run >= Replication.MAX_BATCHES || addedNanos + runNanos > task.budgetNanos() ? 0
-                        : Replication.undecided(c.locks(), byLock(opsPerSec, n));
+                        : Replication.undecided(c.locks(), opsPerSec);
                 if (undecided == 0) {
                     break;
                 }
@@ -74,17 +74,6 @@ public final class FairnessChild {
             }
         }
         return new FairnessResult.Group(kind.label(), task.procs(), task.enforcement(), work.stepsPerNano(), samples);
-    }
-
-    /** Per lock index, its ops/s in each run so far. */
-    private static double[][] byLock(List<double[]> runs, int locks) {
-        double[][] t = new double[locks][runs.size()];
-        for (int r = 0; r < runs.size(); r++) {
-            for (int i = 0; i < locks; i++) {
-                t[i][r] = runs.get(r)[i];
-            }
-        }
-        return t;
     }
 
     static FairnessResult.Sample measure(String spec, int run, FairnessResult.Config c, BusyWork work, ThreadKind kind)

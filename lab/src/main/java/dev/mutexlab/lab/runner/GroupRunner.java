@@ -18,6 +18,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -113,7 +114,8 @@ public final class GroupRunner {
             if (run >= config.runs()) {
                 long batchNanos = (System.nanoTime() - plannedStart) / Math.max(1, config.runs());
                 int undecided = run >= Replication.MAX_BATCHES || addedNanos + batchNanos > allowanceNanos ? 0
-                        : Replication.undecided(specs, throughput(batches, lockCount));
+                        : Replication.undecided(specs, batches.stream()
+                                .map(b -> Arrays.stream(b).mapToDouble(Sample::throughputPerSec).toArray()).toList());
                 if (undecided == 0) {
                     break;
                 }
@@ -152,17 +154,6 @@ public final class GroupRunner {
         }
         return ShapeSummary.of(shape.threads().label(), shape.procs(), shape.workers(), shape.holdNanos(),
                 shape.outsideNanos(), shape.ceilingPerSecond(), specs, samples, merged, hiccups);
-    }
-
-    /** Per lock, the throughput of each batch so far. */
-    private static double[][] throughput(List<Sample[]> batches, int lockCount) {
-        double[][] t = new double[lockCount][batches.size()];
-        for (int run = 0; run < batches.size(); run++) {
-            for (int li = 0; li < lockCount; li++) {
-                t[li][run] = batches.get(run)[li].throughputPerSec();
-            }
-        }
-        return t;
     }
 
     /** The peak heap use of this JVM so far, summed over the heap pools. */

@@ -57,10 +57,16 @@ public final class Replication {
     /**
      * How many locks after the first have a throughput ratio to it that cannot be told yet.
      *
-     * @param specs      the locks, first the reference (an A/A copy has the reference's spec)
-     * @param throughput per lock, per batch measured so far (same length for every lock)
+     * @param specs   the locks, first the reference (an A/A copy has the reference's spec)
+     * @param batches the batches measured so far, each the throughput of every lock in spec order
      */
-    public static int undecided(List<String> specs, double[][] throughput) {
+    public static int undecided(List<String> specs, List<double[]> batches) {
+        double[][] throughput = new double[specs.size()][batches.size()];
+        for (int b = 0; b < batches.size(); b++) {
+            for (int i = 0; i < specs.size(); i++) {
+                throughput[i][b] = batches.get(b)[i];
+            }
+        }
         double[][] ratios = Metrics.ratiosWithinBatch(throughput);
         List<Double> aa = new ArrayList<>();
         for (int i = 1; i < specs.size(); i++) {

@@ -8,8 +8,17 @@ import org.junit.jupiter.api.Test;
 /** The rule that adds batches to a shape ({@link Replication}), on synthetic throughputs. */
 class ReplicationTest {
 
-    private static double[][] locks(double[]... perLock) {
-        return perLock;
+    /** The batches of locks given lock by lock: batch b holds every lock's b-th throughput. */
+    private static List<double[]> locks(double[]... perLock) {
+        List<double[]> batches = new java.util.ArrayList<>();
+        for (int b = 0; b < perLock[0].length; b++) {
+            double[] batch = new double[perLock.length];
+            for (int i = 0; i < perLock.length; i++) {
+                batch[i] = perLock[i][b];
+            }
+            batches.add(batch);
+        }
+        return batches;
     }
 
     @Test
