@@ -7,14 +7,15 @@ import picocli.CommandLine.Option;
 /**
  * {@code --aa}: measure the reference lock (the first of {@code --locks}) a second time in every batch,
  * as the last lock, so its copy ÷ itself — the A/A control — shows what "no effect" looks like on this
- * machine in this run; that A/A spread becomes the no-effect band of the run's verdicts
- * ({@link dev.mutexlab.lab.compare.CellVerdicts}). Shared by {@code run}, {@code sweep}, {@code apps},
+ * machine in this run. It checks the no-effect band of the run's verdicts: the ±5% margin while the
+ * A/A interval lies inside it, else widened to that interval ({@link dev.mutexlab.lab.stats.NoEffectBand}). Shared by {@code run}, {@code sweep}, {@code apps},
  * {@code fairness} and {@code suite}.
  */
 final class AaOption {
     @Option(names = "--aa", description = {
-            "A/A control: measure the first lock again in every batch; its spread against itself becomes the band of",
-            "'within ±X%%' in this run's verdicts (without it: a fixed ±5%%). Adds one lock's time to every batch."})
+            "A/A control: measure the first lock again in every batch, to check that this run resolves the ±5%% margin",
+            "of its verdicts; where the A/A interval reaches beyond ±5%%, the band widens to it and the legend says so.",
+            "Adds one lock's time to every batch."})
     boolean aa;
 
     /**

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
         "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within",
-        "the no-effect band: ±5%%, or what --aa measured) or ~? (cannot tell: fewer than 5 batches, or the interval",
+        "the ±5%% margin, or wider where --aa shows the run cannot resolve it) or ~? (cannot tell: fewer than 5 batches, or the interval",
         "crosses the band's edge).",
         "After the planned batches a shape whose verdicts cannot tell gets more batches, until they can or its share of",
         "--budget is spent (at most 30 batches a shape); the rest stay ~?.",

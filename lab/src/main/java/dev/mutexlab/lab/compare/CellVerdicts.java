@@ -19,8 +19,11 @@ import java.util.Map;
  *
  * <p>A/A control: where the reference lock was measured a second time in the same batches
  * ({@code --aa}), that second copy ÷ the first is the A/A cell, and the A/A ratios of a group (one
- * JVM, one metric), pooled over its cells, give the group's no-effect band ({@link NoEffectBand#of}),
- * as {@code reproduce} does. Without one the band is the fixed ±5%.
+ * JVM, one metric), pooled over its cells, check the group's no-effect band ({@link NoEffectBand#of}):
+ * the ±5% margin while the pooled A/A interval lies inside it, else widened to that interval, as
+ * {@code reproduce} does. Without one the band is the fixed ±5%. An A/A cell itself is judged
+ * against the margin ({@link NoEffectBand#AA_COPY}): it is the check, and against the band its own
+ * ratios helped widen it would look within.
  */
 public final class CellVerdicts {
     private CellVerdicts() {
@@ -75,7 +78,9 @@ public final class CellVerdicts {
             for (Figure f : place.subList(1, place.size())) {
                 NoEffectBand band = bands.computeIfAbsent(groupKey(f), k -> band(aaRatios.get(k), ref.lock()));
                 Paired p = ratios(f, ref);
-                cells.add(new Cell(f, ref, f.lock().equals(ref.lock()), band, RatioVerdicts.of(p.ratios(), p.jvms(), band)));
+                boolean aa = f.lock().equals(ref.lock());
+                NoEffectBand judgedBy = aa ? NoEffectBand.AA_COPY : band;
+                cells.add(new Cell(f, ref, aa, judgedBy, RatioVerdicts.of(p.ratios(), p.jvms(), judgedBy)));
             }
         }
         return cells;

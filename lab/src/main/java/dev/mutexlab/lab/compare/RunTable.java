@@ -15,6 +15,7 @@ import dev.mutexlab.locks.LockSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,8 +101,9 @@ public final class RunTable {
         }
         Map<String, String> bands = new LinkedHashMap<>();
         boolean metrics = cells.stream().map(c -> c.figure().metric()).distinct().count() > 1;
-        for (CellVerdicts.Cell c : cells) {
-            // a band belongs to a group and a metric (CellVerdicts): name the metric where there are several
+        // a band belongs to a group and a metric (CellVerdicts): name the metric where there are several;
+        // the group's band is its other locks', an A/A cell's (the margin) only where it has no other
+        for (CellVerdicts.Cell c : cells.stream().sorted(Comparator.comparing(CellVerdicts.Cell::aa)).toList()) {
             bands.putIfAbsent(c.figure().group() + (metrics ? ", " + c.figure().metric().label() : ""),
                     c.band().label() + " (" + c.band().text() + ")");
         }

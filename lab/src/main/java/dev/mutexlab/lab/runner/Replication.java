@@ -15,11 +15,13 @@ import java.util.List;
  *
  * <p>The rule is the tables' ({@link RatioVerdicts}): a ratio is undecided while it has fewer than
  * {@value RatioVerdicts#MIN_BATCHES} batches or its interval crosses an edge of the no-effect band.
- * The band here is the shape's own: its A/A copies' ratios when the run has {@code --aa}, else the
- * fixed ±5%; the tables pool the A/A ratios of the whole group, so a cell this rule calls decided
- * can still be "cannot tell" there. An A/A copy itself is judged against the fixed ±5%: against
- * the band its own ratios set it would always look decided; against ±5% it is decided once the
- * shape's batches can tell a 5% effect.
+ * The band is {@link NoEffectBand}'s: the ±5% margin, widened only where the shape's A/A copies'
+ * ratios (with {@code --aa}) reach beyond it, so a shape stops adding batches as soon as its cells
+ * are decided against the band the tables judge them by. The tables pool the A/A ratios of the whole
+ * group rather than the shape's, so a cell this rule calls decided can still be "cannot tell" there
+ * where one shape's control passes the check and the group's does not. An A/A copy itself is judged
+ * against the margin ({@link NoEffectBand#AA_COPY}), as in the tables: it is decided once the shape's
+ * batches show the lab's offset inside ±5%, or beyond it.
  *
  * <p>The budget: each shape may spend an equal share of what is left of the group's budget, so a
  * shape that decides early leaves its time to the shapes after it. No shape takes more than
@@ -83,7 +85,7 @@ public final class Replication {
         int undecided = 0;
         for (int i = 1; i < specs.size(); i++) {
             boolean copy = specs.get(i).equals(specs.getFirst());
-            if (RatioVerdicts.of(ratios[i], null, copy ? NoEffectBand.FIXED : band).undecided()) {
+            if (RatioVerdicts.of(ratios[i], null, copy ? NoEffectBand.AA_COPY : band).undecided()) {
                 undecided++;
             }
         }

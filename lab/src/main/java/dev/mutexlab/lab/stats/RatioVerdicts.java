@@ -5,12 +5,14 @@ import java.util.Locale;
 
 /**
  * The lab's one rule for calling a ratio: the bootstrap interval of its median, judged against a
- * no-effect band ({@link NoEffectBand}). Every command that compares locks ({@code run}, {@code sweep},
+ * no-effect band ({@link NoEffectBand}: the ±5% equivalence margin, widened only where an A/A control
+ * shows the run cannot resolve it). Every command that compares locks ({@code run}, {@code sweep},
  * {@code apps}, {@code fairness}, {@code suite}, {@code compare}, {@code reproduce}) goes through here.
  *
  * <p>The rule, in order: fewer than {@value #MIN_BATCHES} batches, or no interval: <b>cannot tell (n)</b>.
  * Interval wholly above the band: <b>above</b> (faster, for throughput); wholly below: <b>below</b>;
- * wholly inside: <b>within ±X%</b>; otherwise <b>cannot tell</b>: the interval straddles an edge of the
+ * wholly inside: <b>within ±X%</b>, an equivalence claim in the TOST manner (the effect is smaller
+ * than the band, at the interval's confidence); otherwise <b>cannot tell</b>: the interval straddles an edge of the
  * band, and only more batches (or a wider band) can decide it. An undecided cell is never rounded
  * into a verdict.
  *

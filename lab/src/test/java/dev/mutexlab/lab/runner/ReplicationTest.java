@@ -44,13 +44,32 @@ class ReplicationTest {
     }
 
     @Test
-    void anAaCopySetsTheBand() {
+    void aTightAaCopyLeavesTheBandAtTheMargin() {
         double[] base = {100, 100, 100, 100, 100, 100};
-        double[] plus5 = {104.5, 105.5, 105, 104.8, 105.2, 105}; // on the fixed band's +5% edge
-        assertThat(Replication.undecided(List.of("a", "b"), locks(base, plus5))).isEqualTo(1);
-        // a tight copy of the reference narrows the band to its floor (±2%): +5% is then clearly faster
+        double[] plus5 = {104.5, 105.5, 105, 104.8, 105.2, 105}; // on the margin's +5% edge
+        double[] plus3 = {102, 104, 103, 102.5, 103.5, 103}; // 2-4%: within ±5%, beyond ±2%
         double[] copy = {100, 100.2, 99.8, 100.1, 99.9, 100};
-        assertThat(Replication.undecided(List.of("a", "b", "a"), locks(base, plus5, copy))).isZero();
+        assertThat(Replication.undecided(List.of("a", "b"), locks(base, plus5))).isEqualTo(1);
+        // the copy shows the lab resolves 5%: the band stays ±5%, so +5% stays undecided and +3% is within
+        assertThat(Replication.undecided(List.of("a", "b", "a"), locks(base, plus5, copy))).isEqualTo(1);
+        assertThat(Replication.undecided(List.of("a", "c", "a"), locks(base, plus3, copy))).isZero();
+    }
+
+    @Test
+    void aNoisyAaCopyWidensTheBandItsShapeIsJudgedBy() {
+        double[] base = {100, 100, 100, 100, 100, 100, 100};
+        double[] plus7 = {106.8, 107, 107.2, 106.9, 107.1, 107, 107}; // beyond ±5%, inside the copy's ±10%
+        double[] noisyCopy = {90, 110, 92, 108, 95, 105, 100};
+        assertThat(Replication.undecided(List.of("a", "b"), locks(base, plus7))).isZero();
+        // plus7 within the widened band: decided; the copy itself is not inside ±5%: undecided
+        assertThat(Replication.undecided(List.of("a", "b", "a"), locks(base, plus7, noisyCopy))).isEqualTo(1);
+    }
+
+    @Test
+    void anAaCopyInsideTheMarginIsDecided() {
+        double[] base = {100, 100, 100, 100, 100, 100};
+        double[] copy = {98, 102, 99, 101, 98.5, 101.5}; // 0.98-1.02: inside ±5%
+        assertThat(Replication.undecided(List.of("a", "a"), locks(base, copy))).isZero();
     }
 
     @Test

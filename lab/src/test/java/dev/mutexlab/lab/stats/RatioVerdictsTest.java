@@ -118,15 +118,75 @@ class RatioVerdictsTest {
         assertThat(RatioVerdicts.change(old, null, around(105, 6, 8), null, FIVE).call()).isEqualTo(Call.CANNOT_TELL);
     }
 
+    /** The band an A/A control of {@code low}–{@code high} over 50 batch ratios gives. */
+    private static NoEffectBand aa(double low, double high) {
+        return NoEffectBand.of(new Bootstrap.Interval(1.0, low, high, 50), "x ÷ x");
+    }
+
+    private static RatioVerdict judge(double low, double high, int n, NoEffectBand band) {
+        return RatioVerdicts.judge(new Bootstrap.Interval((low + high) / 2, low, high, n), 1, band);
+    }
+
     @Test
-    void theBandFromAnAaControlIsSymmetricAndNeverBelowTheFloor() {
-        NoEffectBand band = NoEffectBand.of(new Bootstrap.Interval(1.0, 0.97, 1.01, 12), "x ÷ x");
-        assertThat(band.low()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(band.high()).isCloseTo(1 / 0.97, org.assertj.core.data.Offset.offset(1e-9));
-        NoEffectBand floor = NoEffectBand.of(new Bootstrap.Interval(1.0, 0.999, 1.001, 12), "x ÷ x");
-        assertThat(floor.label()).isEqualTo("±2%");
-        RatioVerdict judged = RatioVerdicts.of(around(1.035, 0.004, 8), null, floor);
-        assertThat(judged.call()).isEqualTo(Call.ABOVE);
-        assertThat(RatioVerdicts.of(around(1.035, 0.004, 8), null, FIVE).call()).isEqualTo(Call.WITHIN);
+    void anAaControlInsideTheMarginLeavesTheBandAtTheMargin() {
+        NoEffectBand band = aa(0.99, 1.01);
+        assertThat(band.low()).isEqualTo(0.95);
+        assertThat(band.high()).isEqualTo(1.05);
+        assertThat(band.text()).startsWith("A/A x ÷ x: 0.990–1.010 (n = 50) inside ±5%");
+        RatioVerdict v = judge(0.97, 1.03, 10, band);
+        assertThat(v.call()).isEqualTo(Call.WITHIN);
+        assertThat(v.word(true)).isEqualTo("~ within ±5%");
+    }
+
+    @Test
+    void anAaControlBeyondTheMarginWidensTheBandToItsIntervalAndSaysSo() {
+        NoEffectBand band = aa(0.95, 1.08);
+        assertThat(band.label()).isEqualTo("±8%");
+        assertThat(band.low()).isCloseTo(1 / 1.08, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(band.text()).contains("beyond ±5%").contains("cannot resolve ±5%");
+        RatioVerdict v = judge(0.93, 1.04, 10, band);
+        assertThat(v.call()).isEqualTo(Call.WITHIN);
+        assertThat(v.word(true)).isEqualTo("~ within ±8%");
+    }
+
+    @Test
+    void aWidenedBandIsNeverInsideTheMarginOnEitherSide() {
+        // the control reaches 1.06 on one side only: the other edge stays at the margin's 0.95, not 1 / 1.06
+        NoEffectBand oneSided = aa(0.999, 1.051);
+        assertThat(oneSided.high()).isCloseTo(1.051, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(oneSided.low()).isEqualTo(0.95);
+        assertThat(judge(0.951, 1.0, 10, oneSided).call()).isEqualTo(Call.WITHIN);
+    }
+
+    @Test
+    void anIntervalAcrossTheMarginsEdgeCannotTellHoweverTightTheAaControl() {
+        RatioVerdict v = judge(0.96, 1.06, 12, aa(0.995, 1.005));
+        assertThat(v.call()).isEqualTo(Call.CANNOT_TELL);
+        assertThat(v.reason()).isEqualTo("n=12, interval crosses ±5%");
+    }
+
+    @Test
+    void onlyAnIntervalBeyondTheMarginIsFasterHoweverTightTheAaControl() {
+        NoEffectBand band = aa(0.995, 1.005);
+        RatioVerdict faster = judge(1.06, 1.12, 12, band);
+        assertThat(faster.call()).isEqualTo(Call.ABOVE);
+        assertThat(faster.bandHigh()).isEqualTo(1.05);
+        // beyond what a tight control alone would allow, but not beyond the margin
+        assertThat(judge(1.03, 1.08, 12, band).call()).isEqualTo(Call.CANNOT_TELL);
+    }
+
+    @Test
+    void tooFewBatchesCannotTellAgainstTheCheckedBand() {
+        RatioVerdict v = judge(1.5, 1.6, 3, aa(0.995, 1.005));
+        assertThat(v.call()).isEqualTo(Call.CANNOT_TELL);
+        assertThat(v.reason()).isEqualTo("n=3 < 5");
+        assertThat(v.bandLabel()).isEqualTo("±5%");
+    }
+
+    @Test
+    void anEmptyAaControlGivesTheFixedBand() {
+        assertThat(NoEffectBand.of(new Bootstrap.Interval(Double.NaN, Double.NaN, Double.NaN, 0), "x ÷ x"))
+                .isEqualTo(NoEffectBand.FIXED);
+        assertThat(NoEffectBand.FIXED.label()).isEqualTo("±5%");
     }
 }
