@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.stats.RatioVerdict.Call;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -94,6 +96,17 @@ class CellVerdictsTest {
         assertThat(cells.get(1).aa()).isTrue();
         assertThat(cells.get(1).verdict().call()).isEqualTo(Call.CANNOT_TELL);
         assertThat(CellVerdicts.of(List.of(ref, plus7)).getFirst().word()).isEqualTo("faster");
+    }
+
+    @Test
+    void theLegendNamesTheGroupsCheckedBandEvenWhereTheAaCopyComesFirst() {
+        Figure ref = f("go", 100, 100, 100, 100, 100, 100, 100, 100);
+        Figure aa = f("go", 88, 112, 90, 110, 92, 108, 95, 105);
+        Figure jdk = f("jdk", 106.8, 107, 107.2, 106.9, 107.1, 107, 107, 107.1);
+        StringWriter out = new StringWriter();
+        RunTable.printLegend(CellVerdicts.of(List.of(ref, aa, jdk)), new PrintWriter(out, true));
+        assertThat(out.toString()).contains("no-effect band, platform P=2: ±11.1% (A/A go ÷ go")
+                .contains("cannot resolve ±5%").doesNotContain("margin (an A/A copy");
     }
 
     @Test
