@@ -58,11 +58,13 @@ class ReplicationTest {
     @Test
     void aNoisyAaCopyWidensTheBandItsShapeIsJudgedBy() {
         double[] base = {100, 100, 100, 100, 100, 100, 100};
-        double[] plus7 = {106.8, 107, 107.2, 106.9, 107.1, 107, 107}; // beyond ±5%, inside the copy's ±10%
+        double[] plus5 = {103, 107, 104, 106, 105, 103.5, 106.5}; // 1.03-1.07: crosses +5%
+        double[] minus5 = {97, 93, 96, 94, 95, 96.5, 93.5}; // 0.93-0.97: crosses -5%
         double[] noisyCopy = {90, 110, 92, 108, 95, 105, 100};
-        assertThat(Replication.undecided(List.of("a", "b"), locks(base, plus7))).isZero();
-        // plus7 within the widened band: decided; the copy itself is not inside ±5%: undecided
-        assertThat(Replication.undecided(List.of("a", "b", "a"), locks(base, plus7, noisyCopy))).isEqualTo(1);
+        assertThat(Replication.undecided(List.of("a", "b", "c"), locks(base, plus5, minus5))).isEqualTo(2);
+        // the copy reaches beyond ±5%: the band widens to it, inside which both lie; the copy itself,
+        // judged against the margin, is not yet inside ±5%
+        assertThat(Replication.undecided(List.of("a", "b", "c", "a"), locks(base, plus5, minus5, noisyCopy))).isEqualTo(1);
     }
 
     @Test
