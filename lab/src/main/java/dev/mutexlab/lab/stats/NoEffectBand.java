@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The ratios that count as no effect: the band a ratio's interval is judged against. It is the
- * equivalence margin, ±{@value #MARGIN}, wherever the lab can resolve that margin; an A/A control (a
+ * equivalence margin, ±5% ({@link #MARGIN}), wherever the lab can resolve that margin; an A/A control (a
  * lock against itself in the same batches) checks that it can, and widens the band where it cannot.
  *
  * <p><b>The rule.</b> With no A/A control the band is the margin ({@link #FIXED}). With one
