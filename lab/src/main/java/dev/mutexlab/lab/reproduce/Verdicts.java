@@ -41,6 +41,9 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
  * sets of runs' medians, judged by the same rule against the fixed ±{@value #FIXED_NOISE} band, and
  * the Mann–Whitney p-value of old against new: an effect counts only at p &lt; {@value #ALPHA} as well.
  *
+ * <p>A share (of the ceiling) is a level the source measured: its figure scaled by the row's band,
+ * never widened ({@link #share}).
+ *
  * <p>A target (a figure at least a threshold) is met when the interval's low end reaches it,
  * missed when its high end is below it, undecided otherwise; a claim of several targets holds when
  * all are met and does not hold when any is missed.
@@ -138,15 +141,18 @@ public final class Verdicts {
 
     /**
      * The verdict on a share (a figure with no "no effect" level, such as the share of the ceiling):
-     * holds inside the source's widened range, does not hold when the interval excludes it,
-     * otherwise cannot tell.
+     * a level the source measured, so its own figure is never widened by {@value #TOLERANCE} (that
+     * tolerance is for the size of an effect, which moves from machine to machine; "about 48%" does
+     * not become 38–60%). The range is the source's figure scaled by the row's no-effect band, the
+     * noise this machine showed on the throughput the share is made of: holds inside it, does not
+     * hold when the interval excludes it, otherwise cannot tell.
      */
-    public static Verdict share(SourceFigure source, Interval here) {
+    public static Verdict share(SourceFigure source, Interval here, NoEffectBand band) {
         if (!decidable(here)) {
             return Verdict.CANNOT_TELL;
         }
-        double from = source.low() / TOLERANCE;
-        double to = source.high() * TOLERANCE;
+        double from = source.low() * band.low();
+        double to = source.high() * band.high();
         if (here.low() >= from && here.high() <= to) {
             return Verdict.HOLDS;
         }
