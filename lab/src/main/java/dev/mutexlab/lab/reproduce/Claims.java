@@ -628,7 +628,7 @@ public final class Claims {
      * outside the lock, so half the processors idle on average); here that is W = P.
      */
     static String sourceShape(Row r) {
-        return r.workers == r.procs ? "" : "W=" + r.workers + " on P=" + r.procs + ": not the source's shape (4 goroutines on "
+        return r.workers == r.procs ? "" : "W=" + r.workers + " on P=" + r.procs + ": " + Summary.NOT_THE_SOURCES_SHAPE + " (4 goroutines on "
                 + "GOMAXPROCS = 4, W = P)";
     }
 

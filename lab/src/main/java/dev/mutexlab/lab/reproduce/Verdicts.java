@@ -71,6 +71,16 @@ public final class Verdicts {
         return source.low() >= 1 + FIXED_NOISE ? 1 : source.high() <= 1 - FIXED_NOISE ? -1 : 0;
     }
 
+    /**
+     * The source's range as {@link #ratio} reads it before the band: an effect's widened by
+     * {@value #TOLERANCE}, a level's, a one-sided figure's and a direction's as the source gave it.
+     * What the chart draws.
+     */
+    static double[] range(SourceFigure source) {
+        boolean effect = source.direction() == SourceFigure.Direction.TWO_SIDED && !source.directionOnly() && sourceSide(source) != 0;
+        return effect ? new double[] {source.low() / TOLERANCE, source.high() * TOLERANCE} : new double[] {source.low(), source.high()};
+    }
+
     /** The verdict on a ratio claim from the interval of this machine's median ratio; an empty interval: cannot tell. */
     public static Verdict ratio(SourceFigure source, Interval here, NoEffectBand band) {
         if (!decidable(here)) {
