@@ -19,8 +19,9 @@ import java.util.TreeSet;
  * ladder on the CPUs (at most {@value #SCALING_MAX_PROCS}) up to 4 × them, the runtime-lock suite
  * at the source's thread counts (1, 2, 4, 8, 16) that the machine has. Every experiment of the
  * ports and of Go runs as {@link Timing#replicas} interleaved replicas with an A/A control.
- * {@code --quick} keeps one processor count and fewer shapes: about 9.4 minutes on 2 CPUs by the
- * estimate, the full run about 52.5 minutes on 16 ({@code PlanTest} holds them under 15 and 60).
+ * {@code --quick} keeps one processor count and fewer shapes: about 11 minutes on 2 CPUs with Go
+ * (9.6 without) by the estimate, the full run about 59 minutes on 16 with Go (50 without)
+ * ({@code PlanTest} holds them under 15 and 60).
  * The Go experiments are in the plan only when a Go toolchain is.
  */
 public final class Plan {
