@@ -262,7 +262,8 @@ public final class Claims {
      * the source's two kernels.
      */
     static final String TEST_MUTEX_COMPARED = "compared: the lab's kernel port (today's Linux mutex, which spins on its "
-            + "owner before sleeping) against the lab's port of the 2005 semaphore, both on the same loop of 16 tasks holding "
+            + "owner before sleeping) against the lab's port of the 1999 semaphore the source ran (semaphore:wake2), both on "
+            + "the same loop of 16 tasks holding "
             + "a 10 µs busy loop; not compared: the 2005 kernel's own mutex (which did not spin) nor the source's workload "
             + "(test-mutex V, VFS operations in the kernel)";
     /** The comparator test-mutex's source used: the 1999 semaphore with the down path's extra wake-up. */
