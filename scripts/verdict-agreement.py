@@ -17,10 +17,18 @@ for f in sys.argv[1:]:
         print(f"verdict-agreement.py: cannot read {f}: {e.strerror}", file=sys.stderr)
         sys.exit(2)
 def rows(fn):
-    """(claim, column, shape) -> [(verdict word, has a figure)] in file order."""
+    """(claim, column, shape) -> [(verdict word, has a figure)] in file order.
+    Only the per-shape table counts (its header begins "| claim | column | shape"): the one-line-per-claim
+    table above it summarises those rows and would count them twice."""
     out = {}
+    in_rows = False
     for line in open(fn):
-        if not line.startswith('| ') or line.startswith('| claim') or line.startswith('|---'): continue
+        if line.startswith('| claim | column | shape'):
+            in_rows = True
+            continue
+        if not line.startswith('|'):
+            in_rows = False
+        if not in_rows or line.startswith('|---'): continue
         cells = [c.strip() for c in line.strip().strip('|').split('|')]
         if len(cells) < 9: continue
         key = (cells[0], cells[1], cells[2])

@@ -11,10 +11,11 @@ import java.util.Locale;
 
 /**
  * The findings as charts for the page: per row, this machine's median and interval beside the
- * source's figure widened by the tolerance, on a logarithmic axis so that 0.5× and 2× sit equally
- * far from 1. The interactive chart ({@link #of}) shows the medians and the widened range; the
+ * source's range as the verdict reads it ({@link Verdicts#range}: an effect widened by the
+ * tolerance, a level or one-sided figure as given), on a logarithmic axis so that 0.5× and 2× sit
+ * equally far from 1. The interactive chart ({@link #of}) shows the medians and that range; the
  * static one ({@link #writeSvg}, {@value #SVG}, shown on the page without JavaScript) draws every
- * row's interval, the widened range and the verdict's colour.
+ * row's interval, that range and the verdict's colour.
  */
 public final class ClaimChart {
     /** The static chart's file in the results folder. */
@@ -37,19 +38,20 @@ public final class ClaimChart {
         for (Finding f : plotted(findings)) {
             categories.add(label(f));
             here.add(f.value());
-            low.add(f.source().low() / Verdicts.TOLERANCE);
-            high.add(Double.isInfinite(f.source().high()) ? Double.NaN : f.source().high() * Verdicts.TOLERANCE);
+            double[] range = Verdicts.range(f.source());
+            low.add(range[0]);
+            high.add(Double.isInfinite(range[1]) ? Double.NaN : range[1]);
         }
         if (categories.isEmpty()) {
             return List.of();
         }
         return List.of(new Chart("claims", Chart.Kind.BAR, "This machine against the source, per claim, column and shape",
-                "Each row's median here beside the source's figure widened by the tolerance (low ÷ " + Verdicts.TOLERANCE
-                        + ", high × " + Verdicts.TOLERANCE + "); the intervals and verdicts are in the table and in " + SVG + ".",
+                "Each row's median here beside the source's range: an effect widened by the tolerance (low ÷ " + Verdicts.TOLERANCE
+                        + ", high × " + Verdicts.TOLERANCE + "), a level or one-sided figure as the source gave it; the intervals and verdicts are in the table and in " + SVG + ".",
                 "claim · column · shape", "ratio (log scale)", false, true, categories, List.of(),
                 List.of(new Chart.Series("this machine (median)", List.of(), here, false),
-                        new Chart.Series("source widened (low)", List.of(), low, false),
-                        new Chart.Series("source widened (high)", List.of(), high, false))));
+                        new Chart.Series("source range (low)", List.of(), low, false),
+                        new Chart.Series("source range (high)", List.of(), high, false))));
     }
 
     /** Writes the static chart: one line per row with a figure. */
@@ -63,8 +65,9 @@ public final class ClaimChart {
         double min = 1;
         double max = 1;
         for (Finding f : rows) {
-            min = Math.min(min, Math.min(f.interval().low(), f.source().low() / Verdicts.TOLERANCE));
-            max = Math.max(max, Math.max(f.interval().high(), Double.isInfinite(f.source().high()) ? 0 : f.source().high() * Verdicts.TOLERANCE));
+            double[] range = Verdicts.range(f.source());
+            min = Math.min(min, Math.min(f.interval().low(), range[0]));
+            max = Math.max(max, Math.max(f.interval().high(), Double.isInfinite(range[1]) ? 0 : range[1]));
         }
         double lo = Math.log10(Math.max(min / 1.2, 0.05));
         double hi = Math.log10(Math.min(max * 1.2, 1e4));
@@ -73,7 +76,7 @@ public final class ClaimChart {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
                 + "font-size=\"11\">%n", width, height));
-        sb.append("<title>Verdicts: interval here (line and dot) against the source's widened range (grey)</title>\n");
+        sb.append("<title>Verdicts: interval here (line and dot) against the source's range (grey)</title>\n");
         double one = x(1, lo, hi);
         sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"3,3\"/>%n",
                 one, one, height));
@@ -81,8 +84,9 @@ public final class ClaimChart {
             Finding f = rows.get(i);
             double y = (i + 1) * ROW_PX;
             sb.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%.1f\">%s</text>%n", y + 4, esc(label(f))));
-            double from = x(f.source().low() / Verdicts.TOLERANCE, lo, hi);
-            double to = Double.isInfinite(f.source().high()) ? LABEL_PX + PLOT_PX : x(f.source().high() * Verdicts.TOLERANCE, lo, hi);
+            double[] range = Verdicts.range(f.source());
+            double from = x(range[0], lo, hi);
+            double to = Double.isInfinite(range[1]) ? LABEL_PX + PLOT_PX : x(range[1], lo, hi);
             sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"10\" fill=\"#ddd\"/>%n",
                     from, y - 5, Math.max(1, to - from)));
             String colour = colour(f.verdict());

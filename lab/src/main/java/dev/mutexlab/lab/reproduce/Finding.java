@@ -33,18 +33,24 @@ public record Finding(String claim, String column, String shape, SourceFigure so
     }
 
     /**
-     * The verdict as the page writes it: "cannot tell" carries n and the interval, or n alone where
+     * The verdict as the page writes it: "cannot tell" carries why where the window capped the
+     * figure ("capped by the window": a lower bound, whatever its interval), else n and the interval, or n alone where
      * there are fewer than {@value Verdicts#MIN_BATCHES} batches (such an interval says nothing, and
-     * one of a single run, or of identical runs, reads as a false certainty: "0.938–0.938").
+     * one of a single run, or of identical runs, reads as a false certainty: "0.938–0.938"; an
+     * interval of five or more batches whose ends print alike says "every batch 0.938" instead).
      */
     public String verdictText() {
         if (verdict != Verdict.CANNOT_TELL || interval.isEmpty()) {
             return verdict.label();
         }
+        if (note.startsWith(Claims.CAPPED)) {
+            return verdict.label() + " (" + Claims.CAPPED + ")";
+        }
         if (!Verdicts.decidable(interval)) {
             return String.format(java.util.Locale.ROOT, "%s (n = %d < %d)", verdict.label(), interval.n(), Verdicts.MIN_BATCHES);
         }
-        return String.format(java.util.Locale.ROOT, "%s (n = %d, %s–%s)", verdict.label(), interval.n(),
-                Claims.number(interval.low()), Claims.number(interval.high()));
+        String bracketed = Claims.bracketed(interval);
+        return String.format(java.util.Locale.ROOT, "%s (n = %d, %s)", verdict.label(), interval.n(),
+                bracketed.substring(1, bracketed.length() - 1));
     }
 }

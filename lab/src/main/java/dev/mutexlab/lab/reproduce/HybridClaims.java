@@ -94,8 +94,8 @@ final class HybridClaims {
         Interval interval = Bootstrap.ratioOfMedians(now, null, old, null);
         double p = MannWhitney.pValue(old, now);
         String text = interval.isEmpty() ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)",
-                Claims.number(interval.median()) + (Verdicts.decidable(interval) ? " [" + Claims.number(interval.low()) + "–"
-                        + Claims.number(interval.high()) + "]" : ""), p, old.length, now.length);
+                Claims.number(interval.median()) + (Verdicts.decidable(interval) ? " " + Claims.bracketed(interval) : ""), p,
+                old.length, now.length);
         return new Finding(claim.id(), g.threads(), bench + " P=" + g.procs(), source, text, interval,
                 NoEffectBand.FIXED.text() + ", Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × "
                 + benchtime + " per lock, 1 JVM", "", Verdicts.suite(source, interval, p),

@@ -12,9 +12,10 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
  * <p>A ratio claim is judged on the bootstrap interval of the row's median ratio
  * ({@link dev.mutexlab.lab.stats.Bootstrap}) against two ranges:
  * <ul>
- * <li>the <em>no-effect band</em> ({@link NoEffectBand}): the A/A control's interval (a lock against itself
- *     in the same batches), made symmetric around 1 and at least ±{@value #MIN_NOISE}; where a
- *     result has no A/A control, the fixed ±{@value #FIXED_NOISE};
+ * <li>the <em>no-effect band</em> ({@link NoEffectBand}): the ±{@value #FIXED_NOISE} margin, checked by
+ *     the A/A control (a lock against itself in the same batches): where the control's interval
+ *     reaches beyond the margin, that interval made symmetric around 1; where a result has no A/A
+ *     control, the margin alone;
  * <li>the source's <em>widened range</em>: its low end ÷ {@value #TOLERANCE} to its high end ×
  *     {@value #TOLERANCE}; for a source that reported an effect, never reaching into the band; for a
  *     direction-only source, everything beyond the band; for a level source, its own range (never
@@ -41,6 +42,9 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
  * sets of runs' medians, judged by the same rule against the fixed ±{@value #FIXED_NOISE} band, and
  * the Mann–Whitney p-value of old against new: an effect counts only at p &lt; {@value #ALPHA} as well.
  *
+ * <p>A share (of the ceiling) is a level the source measured: its figure scaled by the row's band,
+ * never widened ({@link #share}).
+ *
  * <p>A target (a figure at least a threshold) is met when the interval's low end reaches it,
  * missed when its high end is below it, undecided otherwise; a claim of several targets holds when
  * all are met and does not hold when any is missed.
@@ -48,7 +52,7 @@ import dev.mutexlab.lab.stats.RatioVerdicts;
 public final class Verdicts {
     /** The no-effect band where a result has no A/A control, and the source's own: ±5%. */
     public static final double FIXED_NOISE = NoEffectBand.FIXED_NOISE;
-    /** The narrowest no-effect band an A/A control can give: ±2%. */
+    /** The narrowest no-effect band an A/A control can give: the ±5% margin (NoEffectBand). */
     public static final double MIN_NOISE = NoEffectBand.MIN_NOISE;
     /** How far (as a factor) the interval may lie outside the source's figure and still hold. */
     public static final double TOLERANCE = 1.25;
@@ -66,6 +70,16 @@ public final class Verdicts {
     /** The source's side: above (1), below (-1) or level (0) with the fixed band, as the source gives no interval. */
     static int sourceSide(SourceFigure source) {
         return source.low() >= 1 + FIXED_NOISE ? 1 : source.high() <= 1 - FIXED_NOISE ? -1 : 0;
+    }
+
+    /**
+     * The source's range as {@link #ratio} reads it before the band: an effect's widened by
+     * {@value #TOLERANCE}, a level's, a one-sided figure's and a direction's as the source gave it.
+     * What the chart draws.
+     */
+    static double[] range(SourceFigure source) {
+        boolean effect = source.direction() == SourceFigure.Direction.TWO_SIDED && !source.directionOnly() && sourceSide(source) != 0;
+        return effect ? new double[] {source.low() / TOLERANCE, source.high() * TOLERANCE} : new double[] {source.low(), source.high()};
     }
 
     /** The verdict on a ratio claim from the interval of this machine's median ratio; an empty interval: cannot tell. */
@@ -138,15 +152,18 @@ public final class Verdicts {
 
     /**
      * The verdict on a share (a figure with no "no effect" level, such as the share of the ceiling):
-     * holds inside the source's widened range, does not hold when the interval excludes it,
-     * otherwise cannot tell.
+     * a level the source measured, so its own figure is never widened by {@value #TOLERANCE} (that
+     * tolerance is for the size of an effect, which moves from machine to machine; "about 48%" does
+     * not become 38–60%). The range is the source's figure scaled by the row's no-effect band, the
+     * noise this machine showed on the throughput the share is made of: holds inside it, does not
+     * hold when the interval excludes it, otherwise cannot tell.
      */
-    public static Verdict share(SourceFigure source, Interval here) {
+    public static Verdict share(SourceFigure source, Interval here, NoEffectBand band) {
         if (!decidable(here)) {
             return Verdict.CANNOT_TELL;
         }
-        double from = source.low() / TOLERANCE;
-        double to = source.high() * TOLERANCE;
+        double from = source.low() * band.low();
+        double to = source.high() * band.high();
         if (here.low() >= from && here.high() <= to) {
             return Verdict.HOLDS;
         }

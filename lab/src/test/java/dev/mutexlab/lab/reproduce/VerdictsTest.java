@@ -107,11 +107,25 @@ class VerdictsTest {
     }
 
     @Test
-    void aShareHoldsInsideTheWidenedRangeAndFailsOutsideIt() {
-        SourceFigure half = SourceFigure.of(0.48, "48%"); // widened 0.384–0.6
-        assertThat(Verdicts.share(half, i(0.45, 0.55))).isEqualTo(Verdict.HOLDS);
-        assertThat(Verdicts.share(half, i(0.62, 0.78))).isEqualTo(Verdict.DOES_NOT_HOLD);
-        assertThat(Verdicts.share(half, i(0.55, 0.65))).isEqualTo(Verdict.CANNOT_TELL);
+    void aShareIsALevelJudgedAgainstItsFigureTimesTheBandNeverWidened() {
+        SourceFigure half = SourceFigure.of(0.48, "48%"); // with BAND: 0.456–0.504; widened ×1.25 it would be 0.384–0.6
+        assertThat(Verdicts.share(half, i(0.46, 0.50), BAND)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.share(half, i(0.40, 0.44), BAND)).as("inside 0.384–0.6, outside 48% ± the band")
+                .isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.share(half, i(0.52, 0.58), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.share(half, i(0.47, 0.55), BAND)).isEqualTo(Verdict.CANNOT_TELL);
+        NoEffectBand wide = new NoEffectBand(0.8, 1.25, "wide A/A");
+        assertThat(Verdicts.share(half, i(0.40, 0.44), wide)).as("a noisier machine sees a wider level").isEqualTo(Verdict.HOLDS);
+    }
+
+    @Test
+    void aLevelFigureNearOneIsItsOwnFigureJoinedWithTheBand() {
+        SourceFigure three = SourceFigure.of(1.03, "1.03× at 3 µs"); // level: 1.03 is inside the fixed ±5%
+        assertThat(Verdicts.sourceSide(three)).isZero();
+        // 0.946 lies below 0.95, the band's low edge: not "holds" (×1.25 would have made it 0.824–1.29)
+        assertThat(Verdicts.ratio(three, i(0.946, 0.982), NoEffectBand.FIXED)).isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(three, i(0.96, 1.03), NoEffectBand.FIXED)).isEqualTo(Verdict.HOLDS);
+        assertThat(Verdicts.ratio(three, i(0.85, 0.93), NoEffectBand.FIXED)).isEqualTo(Verdict.DOES_NOT_HOLD);
     }
 
     @Test
@@ -186,6 +200,24 @@ class VerdictsTest {
         NoEffectBand wide = new NoEffectBand(0.85, 1 / 0.85, "wide A/A");
         assertThat(Verdicts.ratio(HANDOFF, i(0.86, 0.93), wide)).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(Verdicts.ratio(HANDOFF, i(0.9, 0.96), wide)).isEqualTo(Verdict.CANNOT_TELL);
+    }
+
+    @Test
+    void differenceAgainstNoDifferenceTurnsOnTheEffectsSizeNotTheBandEdge() {
+        // D: the source reported a difference; N: it reported none. Here: D or N by the interval against BAND (±5%).
+        SourceFigure bigD = SourceFigure.of(1.48, "1.48×");
+        SourceFigure smallD = SourceFigure.of(1.06, "1.06×");
+        SourceFigure n = SourceFigure.of(1.0, "a tie");
+        // source D, here N: refuted only where the source's effect exceeds the interval's far end by more than the band
+        assertThat(Verdicts.ratio(bigD, i(0.98, 1.04), BAND)).as("D 48%, N here").isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(smallD, i(0.98, 1.04), BAND)).as("D 6%, N here: 1.06 ÷ 1.05 < 1.04").isEqualTo(Verdict.CANNOT_TELL);
+        assertThat(Verdicts.ratio(smallD, i(0.96, 1.0), BAND)).as("D 6%, N here: under 1.06 ÷ 1.05").isEqualTo(Verdict.DOES_NOT_HOLD);
+        // source D, here a smaller D of the same sign: in direction; of the other sign: refuted
+        assertThat(Verdicts.ratio(bigD, i(1.07, 1.15), BAND)).isEqualTo(Verdict.HOLDS_IN_DIRECTION);
+        assertThat(Verdicts.ratio(bigD, i(0.7, 0.9), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        // source N, here D: refuted; here N: holds
+        assertThat(Verdicts.ratio(n, i(1.2, 1.3), BAND)).isEqualTo(Verdict.DOES_NOT_HOLD);
+        assertThat(Verdicts.ratio(n, i(0.97, 1.03), BAND)).isEqualTo(Verdict.HOLDS);
     }
 
     @Test
