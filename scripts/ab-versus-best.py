@@ -2,7 +2,7 @@
 """A lock change against the build before it, from `mutexlab run` files of alternated runs (old,
 new, old, new ...) with the same command: per shape, each `lineup` spec's throughput over the best
 of the other locks within each batch, median (min-max) over every batch of the old files and of
-the new ones, and the longest wait over them.
+the new ones, and the longest wait over them; `mutexlab apps` files give one row per workload.
 Usage: scripts/ab-versus-best.py OLD.json[,OLD2.json...] NEW.json[,NEW2.json...]"""
 import json
 import statistics
@@ -24,6 +24,9 @@ def load(paths):
             print(f"ab-versus-best.py: cannot read {path}: {e}", file=sys.stderr)
             sys.exit(2)
         for g in groups:
+            if "samples" in g:  # an apps file: one cell per (threads, workload)
+                load_apps(g, out)
+                continue
             for s in g["shapes"]:
                 key = (g["threads"], s["workers"], s["holdNanos"], s["outsideNanos"])
                 cell = out.setdefault(key, {})
@@ -41,6 +44,25 @@ def load(paths):
 
 
 
+def load_apps(g, out):
+    """An apps group's cells into out, keyed (threads, workload, "", "") with ops/s for throughput."""
+    ops, waits = {}, {}
+    for smp in g["samples"]:
+        ops.setdefault((smp["workload"], smp["lock"]), {})[smp["run"]] = smp["opsPerSec"]
+        waits.setdefault((smp["workload"], smp["lock"]), []).append(smp["waits"]["maxNanos"])
+    for w in dict.fromkeys(wl for (wl, _) in ops):
+        cell = out.setdefault((g["threads"], w, "", ""), {})
+        best = {}
+        for (wl, lock), runs in ops.items():
+            if wl == w and not is_lineup(lock):
+                for run, v in runs.items():
+                    best[run] = max(best.get(run, 0), v)
+        for (wl, lock), runs in ops.items():
+            if wl == w and is_lineup(lock):
+                cell.setdefault(lock, []).extend(v / best[run] for run, v in runs.items() if best.get(run))
+                cell.setdefault(lock + "#max", []).append(max(waits[(wl, lock)]))
+
+
 def main(argv):
     if len(argv) != 2 or argv[0] in ("-h", "--help"):
         print(__doc__, file=sys.stdout if argv and argv[0] in ("-h", "--help") else sys.stderr)
@@ -54,7 +76,8 @@ def main(argv):
         if key not in new:
             continue
         threads, workers, hold, outside = key
-        row = f"| {threads} | {workers} × {hold} ns / {outside} ns |"
+        row = (f"| {threads} | {workers} |" if hold == "" else  # an apps workload
+               f"| {threads} | {workers} × {hold} ns / {outside} ns |")
         for s in specs:
             a, b = old[key].get(s, []), new[key].get(s, [])
             wa, wb = old[key].get(s + "#max", [0]), new[key].get(s + "#max", [0])
