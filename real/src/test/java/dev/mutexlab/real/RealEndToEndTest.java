@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code mutexlab real} end to end, through the CLI, with child JVMs on this module's class path: a
- * small plan on the program's own lock (no agent needed), and — with the agent jar built — the same
- * with a lock swapped in and the profile pass, checking that the swap happened and the profile has
- * the workload's lock sites.
+ * small plan on the program's own lock (no agent needed), the same with its A/A copy and an adaptive
+ * round, and — with the agent jar built — the same with a lock swapped in and the profile pass,
+ * checking that the swap happened and the profile has the workload's lock sites.
  */
 class RealEndToEndTest {
     /** The agent jar, where the reactor builds it. */
@@ -70,6 +70,34 @@ class RealEndToEndTest {
         });
         assertThat(result.swaps()).isEmpty();
         assertThat(result.profiles()).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void theAaCopyAndAnAdaptiveRoundRunWithoutTheAgentOnTheProgramsOwnLock() throws Exception {
+        Path out = dir.resolve("real.json");
+        // a round of 2 batches on jdk and its copy is estimated at 4 x (1.2 s + 100 ms + 150 ms) = 5.8 s: the
+        // first fits 7 s; it takes its 4 JVM starts and windows, more than the 1.2 s a second round would need
+        Run r = cli("real", "--quick", "--aa", "--budget", "7s", "--locks", "jdk", "--profile-lock", "none",
+                "--workloads", "queue", "--procs", "1", "--out", out.toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.err()).contains("round 1: 2 more batches in fresh child JVMs for 1 undecided workload(s)")
+                .contains("adaptive replication stopped: 1 workload(s) with undecided cells left: the --budget is spent");
+        assertThat(r.out()).contains("jdk (A/A)");
+        RealResult result = ResultFiles.load(out).real();
+        assertThat(result.config().locks()).containsExactly("jdk", "jdk");
+        assertThat(result.config().agent()).as("no child needed the agent").isNull();
+        assertThat(result.swaps()).isEmpty();
+        List<AppsResult.Sample> samples = result.groups().getFirst().samples();
+        // the planned batch 0, then batches 1 and 2 of the round; each batch has both copies, one per rotated position
+        assertThat(samples).hasSize(6).allSatisfy(s -> assertThat(s.checkPassed()).isTrue());
+        assertThat(samples).extracting(s -> s.run() + ":" + AppsResult.lockIndex(s, 2))
+                .containsExactlyInAnyOrder("0:0", "0:1", "1:0", "1:1", "2:0", "2:1");
+        assertThat(result.verdicts()).filteredOn(v -> v.metric().equals("ops/s")).singleElement().satisfies(v -> {
+            assertThat(v.aa()).isTrue();
+            assertThat(v.verdict().n()).isEqualTo(3);
+        });
     }
 
     @Test

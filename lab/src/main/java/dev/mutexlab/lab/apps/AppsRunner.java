@@ -1,8 +1,6 @@
 package dev.mutexlab.lab.apps;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
-import dev.mutexlab.lab.compare.Figure;
-import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.Machine;
@@ -13,7 +11,6 @@ import dev.mutexlab.lab.runner.Progress;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -93,7 +90,7 @@ public final class AppsRunner implements Measuring<AppsResult> {
         long deadline = System.nanoTime() + budgetNanos;
         int nextRun = config.runs();
         for (int round = 1; ; round++) {
-            Map<String, List<String>> undecided = undecidedWorkloads(snapshot());
+            Map<String, List<String>> undecided = CellVerdicts.undecidedWorkloads(snapshot());
             int cells = undecided.values().stream().mapToInt(List::size).sum();
             if (undecided.isEmpty()) {
                 stopReason = "every cell decided";
@@ -124,21 +121,6 @@ public final class AppsRunner implements Measuring<AppsResult> {
     /** Why the adaptive rounds stopped, for the last line of the plan: every cell decided, or the budget spent. */
     public String stopReason() {
         return stopReason;
-    }
-
-    /** Per group ({@code platform P=2}), the workloads where some lock's ops/s verdict is still undecided. */
-    static Map<String, List<String>> undecidedWorkloads(AppsResult r) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        for (CellVerdicts.Cell c : CellVerdicts.of(Figures.ofApps(r))) {
-            if (c.figure().metric() == Figure.Metric.OPS_PER_SEC && c.verdict().undecided()) {
-                String workload = c.figure().where().substring(c.figure().group().length() + 1);
-                List<String> list = out.computeIfAbsent(c.figure().group(), k -> new ArrayList<>());
-                if (!list.contains(workload)) {
-                    list.add(workload);
-                }
-            }
-        }
-        return out;
     }
 
     private long roundNanos(Map<String, List<String>> undecided) {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
  * as the last lock, so its copy ÷ itself — the A/A control — shows what "no effect" looks like on this
  * machine in this run. It checks the no-effect band of the run's verdicts: the ±5% margin while the
  * A/A interval lies inside it, else widened to that interval ({@link dev.mutexlab.lab.stats.NoEffectBand}).
- * Shared by {@code run}, {@code sweep}, {@code apps}, {@code fairness} and {@code suite}.
+ * Shared by {@code run}, {@code sweep}, {@code apps}, {@code fairness}, {@code suite} and {@code real}.
  */
 final class AaOption {
     @Option(names = "--aa", description = {

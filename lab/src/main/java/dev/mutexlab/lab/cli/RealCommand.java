@@ -1,6 +1,8 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.apps.AppsTable;
+import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.real.Census;
@@ -40,7 +42,12 @@ import picocli.CommandLine.Spec;
         "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
         "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
         "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
-        "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs)."})
+        "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs).",
+        "--aa: the first lock measured again in every batch, the A/A control ('jdk' again runs without the agent too).",
+        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict",
+        "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s",
+        "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about",
+        "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 12 x 2 s, about 6 minutes)."})
 public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
     /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
@@ -50,6 +57,12 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     @Mixin
     MeasureOptions options;
+
+    @Mixin
+    AaOption aa;
+
+    @Mixin
+    BudgetOption budget;
 
     @Mixin
     DurationOption duration;
@@ -90,7 +103,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "all",
-                "--duration", "500ms", "--out", "results/real-" + OutOption.TIME + ".json");
+                "--duration", "500ms", "--out", "results/real-" + OutOption.TIME + ".json", "--budget", "0s");
     }
 
     @Override
@@ -105,23 +118,28 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         Path agent = swaps ? Jars.agent() : null; // the program's own lock alone, unprofiled, needs no agent
         String classPath = Jars.realClassPath();
         if (agent != null) {
-            List<String> swapped = new java.util.ArrayList<>(config.locks());
-            if (config.profileLock() != null && !swapped.contains(config.profileLock())) {
+            // each spec once: the A/A copy is the first lock's own spec, so the agent takes it as it takes the first
+            LinkedHashSet<String> swapped = new LinkedHashSet<>(config.locks());
+            if (config.profileLock() != null) {
                 swapped.add(config.profileLock());
             }
-            RealRunner.checkAgentTakes(agent, swapped);
+            RealRunner.checkAgentTakes(agent, List.copyOf(swapped));
         }
         if (!clip.note().isEmpty()) {
             err.println("mutexlab real: " + clip.note());
         }
         RealRunner runner = new RealRunner(new RealResult.Config(config.locks(), config.threads(), config.procs(),
                 config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
-                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec), agent, classPath);
-        err.printf("mutexlab real: %d child JVMs, about %s; P enforced by %s%n", runner.measurementCount(),
-                minutes(RealRunner.estimatedNanos(config)),
+                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec),
+                agent, classPath, budget.nanos());
+        err.printf("mutexlab real: %d child JVMs, about %s, then up to %s of added batches for undecided cells;"
+                        + " P enforced by %s%n", runner.measurementCount(), minutes(RealRunner.estimatedNanos(config)),
+                budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        RealResult result = Measure.run(spec, runner, RealCommand::print, outFile);
+        RealResult result = Measure.run(spec, runner, RealCommand::print,
+                r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r.asApps())))), outFile);
+        err.printf("mutexlab real: adaptive replication stopped: %s%n", runner.stopReason());
         Census.print(result, seedLoop, stdout);
         stdout.printf("%nResult: %s%n", outFile);
         List<AppsResult.Sample> failed = RealRunner.failedChecks(result);
@@ -147,7 +165,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         if (new LinkedHashSet<>(names).size() != names.size()) {
             throw new UsageException("--workloads names a workload twice");
         }
-        List<String> locks = options.locks.librarySpecs();
+        List<String> locks = aa.withControl(options.locks.librarySpecs());
         int minWorkers = names.contains("queue") ? 2 : 1;
         if (workers < minWorkers || workers > 4096) {
             throw new UsageException("--workers must be between " + minWorkers + " and 4096"

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.compare;
 
+import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.VerdictRow;
 import dev.mutexlab.lab.stats.Bootstrap;
 import dev.mutexlab.lab.stats.NoEffectBand;
@@ -14,8 +15,8 @@ import java.util.Map;
 /**
  * Every lock against the reference lock (the first of {@code --locks}), cell by cell — a cell is one
  * figure of one lock in one shape or workload — with the ratio taken within each batch and the
- * verdict of {@link RatioVerdicts}. The tables of {@code run}, {@code sweep}, {@code apps} and
- * {@code fairness} print these; the result files record them.
+ * verdict of {@link RatioVerdicts}. The tables of {@code run}, {@code sweep}, {@code apps} (and
+ * {@code real}, through the apps table) and {@code fairness} print these; the result files record them.
  *
  * <p>A/A control: where the reference lock was measured a second time in the same batches
  * ({@code --aa}), that second copy ÷ the first is the A/A cell, and the A/A ratios of a group (one
@@ -94,6 +95,25 @@ public final class CellVerdicts {
     /** The cells at {@code where} for {@code metric}, in lock order: cell i is lock i + 1 against lock 0. */
     public static List<Cell> at(List<Cell> cells, String where, Figure.Metric metric) {
         return cells.stream().filter(c -> c.figure().where().equals(where) && c.figure().metric() == metric).toList();
+    }
+
+    /**
+     * Per group ({@code platform P=2}) of an apps-shaped result ({@code apps}, {@code real}), the
+     * workloads where some lock's ops/s verdict cannot tell yet, in figure order: what an adaptive
+     * round measures again.
+     */
+    public static Map<String, List<String>> undecidedWorkloads(AppsResult r) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (Cell c : of(Figures.ofApps(r))) {
+            if (c.figure().metric() == Figure.Metric.OPS_PER_SEC && c.verdict().undecided()) {
+                String workload = c.figure().where().substring(c.figure().group().length() + 1);
+                List<String> list = out.computeIfAbsent(c.figure().group(), k -> new ArrayList<>());
+                if (!list.contains(workload)) {
+                    list.add(workload);
+                }
+            }
+        }
+        return out;
     }
 
     private static String groupKey(Figure f) {

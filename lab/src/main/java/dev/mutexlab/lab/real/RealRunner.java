@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.real;
 
+import dev.mutexlab.lab.compare.CellVerdicts;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.Machine;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -31,9 +33,18 @@ import java.util.concurrent.TimeUnit;
  * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
  * program's own lock). Batches are interleaved: batch after batch, each running every (thread kind,
  * P, workload) on every lock once, the locks in an order rotated by one from the previous batch, so
- * that ratios within a batch compare neighbours in time. Then a separate profile pass, one child per
- * (thread kind, P, workload) with {@code profile} on the profile lock, whose reports never touch the
- * throughput samples.
+ * that ratios within a batch compare neighbours in time. A lock listed twice (the A/A control, the
+ * first lock again last) runs as any other, on the same spec; its samples carry the same name and are
+ * told apart by their place in the rotation ({@link AppsResult#lockIndex}).
+ *
+ * <p>Adaptive replication: after the planned batches, while some (thread kind, P, workload) has a
+ * lock whose ops/s verdict cannot tell ({@link CellVerdicts#undecidedWorkloads}) and the time budget
+ * allows another round, it measures {@value #ROUND_BATCHES} more batches of the undecided cells only,
+ * every lock, in rotated order, numbered on from the last batch. Each sample is a fresh child JVM
+ * already, so the batches are independent of one another and the bootstrap resamples them as they
+ * are (the samples name no JVM number). What is still undecided when the budget is spent stays
+ * "cannot tell". Then a separate profile pass, one child per (thread kind, P, workload) with
+ * {@code profile} on the profile lock, whose reports never touch the throughput samples.
  */
 public final class RealRunner implements Measuring<RealResult> {
     /** The child's class in the real module. */
@@ -51,15 +62,19 @@ public final class RealRunner implements Measuring<RealResult> {
     static final String HARNESS_PACKAGES = "dev.mutexlab.lab+com.fasterxml.jackson";
     /** The program's own lock: no agent at all. */
     public static final String NO_SWAP = "jdk";
+    /** Batches each adaptive round adds to an undecided cell. */
+    static final int ROUND_BATCHES = 2;
 
     private final RealResult.Config config;
     private final String commandLine;
     private final Path agent;
     private final String classPath;
+    private final long budgetNanos;
     private final ChildJvm child = new ChildJvm();
     private final Map<String, List<AppsResult.Sample>> samples = new LinkedHashMap<>();
     private final List<RealResult.Swap> swaps = new ArrayList<>();
     private final List<RealResult.Profiled> profiles = new ArrayList<>();
+    private volatile String stopReason = "";
 
     /**
      * @param agent     the agent jar ({@link Jars#agent()}); null when every lock is {@value #NO_SWAP} and
@@ -67,10 +82,16 @@ public final class RealRunner implements Measuring<RealResult> {
      * @param classPath the workloads' class path ({@link Jars#realClassPath()})
      */
     public RealRunner(RealResult.Config config, String commandLine, Path agent, String classPath) {
+        this(config, commandLine, agent, classPath, 0);
+    }
+
+    /** @param budgetNanos how long adaptive rounds may take after the planned batches (0: none) */
+    public RealRunner(RealResult.Config config, String commandLine, Path agent, String classPath, long budgetNanos) {
         this.config = config;
         this.commandLine = commandLine;
         this.agent = agent;
         this.classPath = classPath;
+        this.budgetNanos = budgetNanos;
         for (String t : config.threads()) {
             for (int p : config.procs()) {
                 samples.put(key(t, p), new ArrayList<>());
@@ -98,28 +119,36 @@ public final class RealRunner implements Measuring<RealResult> {
 
     /** How long {@code c} takes: every child JVM's start and check, warm-up and window. */
     public static long estimatedNanos(RealResult.Config c) {
-        return (sampleCount(c) + profileCount(c)) * (CHILD_OVERHEAD_NANOS + c.warmupNanos() + c.durationNanos());
+        return (sampleCount(c) + profileCount(c)) * childNanos(c);
+    }
+
+    /** How long one child JVM of {@code c} takes: its start and check, warm-up and window. */
+    static long childNanos(RealResult.Config c) {
+        return CHILD_OVERHEAD_NANOS + c.warmupNanos() + c.durationNanos();
+    }
+
+    /** How long a round over {@code undecided} (workloads per group) takes: every lock, {@value #ROUND_BATCHES} batches. */
+    static long roundNanos(RealResult.Config c, Map<String, List<String>> undecided) {
+        return roundSamples(c, undecided) * childNanos(c);
+    }
+
+    private static long roundSamples(RealResult.Config c, Map<String, List<String>> undecided) {
+        return undecided.values().stream().mapToLong(List::size).sum() * ROUND_BATCHES * c.locks().size();
     }
 
     @Override
     public RealResult run(Progress progress) throws IOException, InterruptedException {
         try (WorkDir work = WorkDir.create("mutexlab-real")) {
-            for (int run = 0; run < config.runs(); run++) {
-                List<Integer> order = Metrics.rotatedOrder(config.locks().size(), run);
-                for (String threads : config.threads()) {
-                    for (int procs : config.procs()) {
-                        for (String workload : config.workloads()) {
-                            for (int pos = 0; pos < order.size(); pos++) {
-                                String lock = config.locks().get(order.get(pos));
-                                measure(work, new RealTask(workload, lock, threads, procs, config.workers(),
-                                        config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
-                                        config.seed(), run, pos));
-                                progress.step(threads + " P=" + procs + " " + workload + " " + lock);
-                            }
-                        }
-                    }
+            Map<String, List<String>> every = new LinkedHashMap<>();
+            for (String threads : config.threads()) {
+                for (int procs : config.procs()) {
+                    every.put(group(threads, procs), config.workloads());
                 }
             }
+            for (int run = 0; run < config.runs(); run++) {
+                batch(work, run, every, progress);
+            }
+            adaptiveRounds(work, progress);
             if (config.profileLock() != null) {
                 for (String threads : config.threads()) {
                     for (int procs : config.procs()) {
@@ -134,6 +163,66 @@ public final class RealRunner implements Measuring<RealResult> {
             }
         }
         return snapshot();
+    }
+
+    /** Rounds of added batches for the undecided cells, until none is left or the next would overrun the budget. */
+    private void adaptiveRounds(WorkDir work, Progress progress) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + budgetNanos;
+        int nextRun = config.runs();
+        for (int round = 1; ; round++) {
+            Map<String, List<String>> undecided = CellVerdicts.undecidedWorkloads(snapshot().asApps());
+            int cells = undecided.values().stream().mapToInt(List::size).sum();
+            if (undecided.isEmpty()) {
+                stopReason = "every cell decided";
+                return;
+            }
+            long roundNanos = roundNanos(config, undecided);
+            if (budgetNanos <= 0 || System.nanoTime() + roundNanos > deadline) {
+                stopReason = String.format(Locale.ROOT, "%d workload(s) with undecided cells left: %s", cells,
+                        budgetNanos <= 0 ? "no --budget" : "the --budget is spent");
+                return;
+            }
+            progress.more(roundSamples(config, undecided), String.format(Locale.ROOT,
+                    "mutexlab real: round %d: %d more batches in fresh child JVMs for %d undecided workload(s), about %ds"
+                            + " of the %ds budget left", round, ROUND_BATCHES, cells, roundNanos / 1_000_000_000L,
+                    Math.max(0, (deadline - System.nanoTime()) / 1_000_000_000L)));
+            for (int run = nextRun; run < nextRun + ROUND_BATCHES; run++) {
+                batch(work, run, undecided, progress);
+            }
+            nextRun += ROUND_BATCHES;
+        }
+    }
+
+    /**
+     * Batch {@code run}: every workload {@code only} names for each group ({@code platform P=2}), on
+     * every lock once, in the order rotated by {@code run}.
+     */
+    private void batch(WorkDir work, int run, Map<String, List<String>> only, Progress progress)
+            throws IOException, InterruptedException {
+        List<Integer> order = Metrics.rotatedOrder(config.locks().size(), run);
+        for (String threads : config.threads()) {
+            for (int procs : config.procs()) {
+                for (String workload : only.getOrDefault(group(threads, procs), List.of())) {
+                    for (int pos = 0; pos < order.size(); pos++) {
+                        String lock = config.locks().get(order.get(pos));
+                        measure(work, new RealTask(workload, lock, threads, procs, config.workers(),
+                                config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
+                                config.seed(), run, pos));
+                        progress.step(threads + " P=" + procs + " " + workload + " " + lock);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A group as the figures name it ({@code platform P=2}). */
+    private static String group(String threads, int procs) {
+        return threads + " P=" + procs;
+    }
+
+    /** Why the adaptive rounds stopped, for the last line of the plan: every cell decided, or the budget spent. */
+    public String stopReason() {
+        return stopReason;
     }
 
     private void measure(WorkDir work, RealTask task) throws IOException, InterruptedException {

@@ -13,10 +13,27 @@ import java.util.List;
  * @param swaps    per sample run with a swapped lock, what the agent reported it rewrote: the proof the
  *                 library ran on the lock the sample names
  * @param profiles one per (workload, thread kind, procs) of the profile pass
+ * @param verdicts every lock's ops/s, p99 latency and CPU per op against the first lock's, per (group,
+ *                 workload), as {@code mutexlab apps} records them (1.1; null in older files, where the
+ *                 table and {@code compare} recompute them)
  */
 public record RealResult(String schema, String command, String createdAt, Machine machine, Config config,
-                         List<AppsResult.Group> groups, List<Swap> swaps, List<Profiled> profiles) implements Result {
-    public static final String SCHEMA = "mutexlab.real/1";
+                         List<AppsResult.Group> groups, List<Swap> swaps, List<Profiled> profiles,
+                         List<VerdictRow> verdicts) implements Result {
+    public static final String SCHEMA = "mutexlab.real/1.1";
+    /** The version before the verdicts, still read. */
+    public static final String SCHEMA_1_0 = "mutexlab.real/1";
+
+    /** A result without verdicts (they are added once every batch is in: {@link #withVerdicts}). */
+    public RealResult(String schema, String command, String createdAt, Machine machine, Config config,
+                      List<AppsResult.Group> groups, List<Swap> swaps, List<Profiled> profiles) {
+        this(schema, command, createdAt, machine, config, groups, swaps, profiles, null);
+    }
+
+    /** The same result with {@code rows} as its verdicts. */
+    public RealResult withVerdicts(List<VerdictRow> rows) {
+        return new RealResult(schema, command, createdAt, machine, config, groups, swaps, profiles, rows);
+    }
 
     /**
      * The configuration as it appears in the file.
@@ -51,11 +68,16 @@ public record RealResult(String schema, String command, String createdAt, Machin
                        int skipped) {
     }
 
-    /** The samples as an apps result, for the readers that chart and compare those ({@code report}, {@code compare}). */
+    /**
+     * The samples as an apps result, for the readers that chart, compare and judge those ({@code report},
+     * {@code compare}, the apps table, the cell verdicts): a lock listed twice
+     * ({@code --aa}) is told apart the same way ({@link AppsResult#lockIndex}), batch r measuring the locks
+     * rotated by r.
+     */
     public AppsResult asApps() {
         return new AppsResult(schema, command, createdAt, machine,
                 new AppsResult.Config(config.locks(), config.threads(), config.procs(), config.workloads(),
                         config.workers(), 0, 0, config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
-                        config.runs()), groups);
+                        config.runs()), groups, verdicts);
     }
 }

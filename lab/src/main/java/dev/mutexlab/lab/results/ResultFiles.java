@@ -12,7 +12,7 @@ import java.util.List;
  * Reads a result file of any kind the lab measures — {@code mutexlab.run/1.2}, {@code /1.1} and {@code /1},
  * {@code mutexlab.sweep/1.2}, {@code /1.1} and {@code /1},
  * {@code mutexlab.suite/1.1} and {@code /1}, {@code mutexlab.fairness/1.1} and {@code /1}, {@code mutexlab.apps/1.1} and {@code /1},
- * {@code mutexlab.real/1} — for the commands that read them back
+ * {@code mutexlab.real/1.1} and {@code /1} — for the commands that read them back
  * ({@code report}, {@code compare}). Anything else (another schema, a torture report, truncated or
  * corrupt JSON, a file missing its groups) is bad input: {@link UsageException} with one line naming
  * the file and the problem.
@@ -21,7 +21,8 @@ public final class ResultFiles {
     /** The schemas {@link #load} reads. */
     public static final List<String> SCHEMAS = List.of(RunResult.SCHEMA, RunResult.SCHEMA_1_1, RunResult.SCHEMA_1_0,
             SweepResult.SCHEMA, SweepResult.SCHEMA_1_1, SweepResult.SCHEMA_1_0, SuiteResult.SCHEMA, SuiteResult.SCHEMA_1_0, FairnessResult.SCHEMA,
-            FairnessResult.SCHEMA_1_0, AppsResult.SCHEMA, AppsResult.SCHEMA_1_0, RealResult.SCHEMA);
+            FairnessResult.SCHEMA_1_0, AppsResult.SCHEMA, AppsResult.SCHEMA_1_0, RealResult.SCHEMA,
+            RealResult.SCHEMA_1_0);
 
     private ResultFiles() {
     }
@@ -135,7 +136,7 @@ public final class ResultFiles {
                 case SuiteResult.SCHEMA, SuiteResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, SuiteResult.class));
                 case FairnessResult.SCHEMA, FairnessResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, FairnessResult.class));
                 case AppsResult.SCHEMA, AppsResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, AppsResult.class));
-                case RealResult.SCHEMA -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RealResult.class));
+                case RealResult.SCHEMA, RealResult.SCHEMA_1_0 -> new Loaded(file, schema, ResultIO.json().treeToValue(root, RealResult.class));
                 case "" -> throw new UsageException(file + ": not a mutexlab result file (no \"schema\" field)");
                 case "mutexlab.torture/1" -> throw new UsageException(file + ": a torture report (" + schema
                         + "), not a measurement result");

@@ -7,7 +7,8 @@ import java.util.Locale;
  * The lab's one rule for calling a ratio: the bootstrap interval of its median, judged against a
  * no-effect band ({@link NoEffectBand}: the ±5% equivalence margin, widened only where an A/A control
  * shows the run cannot resolve it). Every command that compares locks ({@code run}, {@code sweep},
- * {@code apps}, {@code fairness}, {@code suite}, {@code compare}, {@code reproduce}) goes through here.
+ * {@code apps}, {@code real}, {@code fairness}, {@code suite}, {@code compare}, {@code reproduce}) goes
+ * through here.
  *
  * <p>The rule, in order: fewer than {@value #MIN_BATCHES} batches, or no interval: <b>cannot tell (n)</b>.
  * Interval wholly above the band: <b>above</b> (faster, for throughput); wholly below: <b>below</b>;

@@ -23,7 +23,7 @@ class RealCommandsInputTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"--workloads=nosuch", "--workloads=queue,queue", "--locks=synchronized", "--locks=nosuch",
-            "--workers=1", "--profile-lock=nosuch", "--runs=0", "--threads=green"})
+            "--workers=1", "--profile-lock=nosuch", "--runs=0", "--threads=green", "--budget=fast"})
     void badRealInputIsOneLine(String option, @TempDir Path dir) {
         Cli r = Cli.run("real", option, "--out", dir.resolve("r.json").toString());
 
