@@ -21,7 +21,7 @@ old="$(cd "$1" && pwd)"
 new="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$2"
 rounds="${3:-2}"
-case "$rounds" in ''|*[!0-9]*) echo "measure-lock-ab.sh: ROUNDS must be a number, not '$rounds'" >&2; exit 2 ;; esac
+case "$rounds" in ''|*[!0-9]*|0*) echo "measure-lock-ab.sh: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2 ;; esac
 mkdir -p "$out"
 locks="lineup,lineup:policy=barge,lineup:policy=line,jdk,synchronized,go"
 common=(--locks "$locks" --runs 3 --budget 0s --duration 300ms --threads platform,virtual)
