@@ -32,8 +32,8 @@ final class LineupChooser {
      * began; its rate is its releases over its length, its contention the share of its
      * acquisitions that had to wait. An epoch in which fewer than one acquisition in
      * SATURATED_SHARE_INVERSE waited says nothing about the policies (the lock waits for its
-     * callers, not they for it, and both policies take a free lock alike): it is ignored, and a
-     * trial that falls on one is abandoned.
+     * callers, not they for it, and both policies take a free lock alike): it enters no rate, a
+     * trial that falls on one is abandoned, and outside a trial it pauses the counting (below).
      *
      * Trials. The chooser runs one policy (current; the line at first) and keeps runRate, a
      * moving average (weight one half) of its saturated epochs. After trialEvery saturated epochs
@@ -60,8 +60,16 @@ final class LineupChooser {
      * field starts at its type's default (started = false: the first tick starts the first epoch;
      * trialEvery 0 reads as MIN_TRIAL_EVERY; barging = false: the line runs first).
      *
-     * Cost. Per release an increment and a test (in LineupMutex); per TICK_RELEASES releases one
-     * clock read in the critical section; per trial at most one epoch on the slower policy.
+     * Pausing. An epoch that ends unsaturated outside a trial returns PAUSE: the lock stops
+     * counting releases (LineupMutex.choosing) until one of its acquisitions has to wait again,
+     * which calls resume, and the next tick starts a new epoch. So a lock that nobody waits for
+     * pays one test of a plain field per release, as a lock with its policy fixed does; counting
+     * every release cost an uncontended lock/unlock pair about 1.5 ns, 12% of ReentrantLock's
+     * 12.3 ns on our machine (docs/RESULTS.md §12.13).
+     *
+     * Cost. While counting, per release an increment and a test (in LineupMutex); per
+     * TICK_RELEASES releases one clock read in the critical section; per trial at most one epoch
+     * on the slower policy. While paused, per release one test.
      */
 
     /** Releases between two ticks (a power of two: the lock tests its counter with a mask). */
@@ -88,7 +96,12 @@ final class LineupChooser {
         /** The trial won: the other policy is now the current one. */
         SWITCH,
         /** The trial ended without a switch (it lost, or its epoch was not saturated): the current policy returns. */
-        RETURN
+        RETURN,
+        /**
+         * The epoch just ended was not saturated (and no trial ran): the lock stops counting its
+         * releases and ticking until an acquisition has to wait again, which calls {@link #resume}.
+         */
+        PAUSE
     }
 
     private boolean started;
@@ -130,7 +143,7 @@ final class LineupChooser {
         startEpoch(nowNanos, contendedAcquisitions);
         if (!trying) {
             if (!saturated) {
-                return Decision.KEEP;
+                return Decision.PAUSE;
             }
             runRatePerNanos = runRatePerNanos == 0.0 ? rate : (runRatePerNanos + rate) / 2;
             if (++epochsSinceTrial < trialEvery()) {
@@ -154,6 +167,14 @@ final class LineupChooser {
         }
         trialEvery = Math.min(MAX_TRIAL_EVERY, trialEvery() * TRIAL_BACKOFF);
         return Decision.RETURN;
+    }
+
+    /**
+     * The lock counts releases again after a PAUSE: the next tick starts a new epoch, so the
+     * releases it did not count while paused never enter a rate.
+     */
+    void resume() {
+        started = false;
     }
 
     private void startEpoch(long nowNanos, int contendedAcquisitions) {

@@ -103,8 +103,10 @@ public final class LineupMutex extends LineupArrivals {
      * between two arrivals. A spec may fix one (lineup:policy=line|barge: fixedPolicy); by default
      * the lock's LineupChooser picks, by trying each while the lock is saturated (its notes say
      * how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
-     * before the releasing CAS, so the chooser's state, the release count and
-     * contendedAcquisitions are the owner's alone (plain fields, ordered by the lock itself); the
+     * before the releasing CAS, while it is choosing: from an acquisition that had to wait until
+     * an epoch in which too few did (the chooser's PAUSE), so an uncontended release pays one
+     * test. The chooser's state, choosing, the release count and contendedAcquisitions are the
+     * owner's alone (plain fields, ordered by the lock itself); the
      * choice reaches arrivals through barging, opaque (see the field). An arrival reads the
      * policy once:
      *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
@@ -168,7 +170,14 @@ public final class LineupMutex extends LineupArrivals {
      * a lock published racily runs the line, as the chooser does at first.
      */
     private boolean barging;
-    /** Releases, counted by the owner for the chooser's ticks (owner only: the lock orders it, so plain). */
+    /**
+     * Whether the owner counts releases and ticks the chooser: set by an acquisition that had to
+     * wait, cleared when the chooser finds an epoch unsaturated (LineupChooser's PAUSE), so a lock
+     * nobody waits for pays one test per release. Owner only, plain; false by default (racy
+     * publication: the first contended acquisition starts the counting).
+     */
+    private boolean choosing;
+    /** Releases, counted by the owner for the chooser's ticks while choosing (owner only: the lock orders it, so plain). */
     private int releases;
     /** Acquisitions that waited (spun or slept), counted by their owner for the chooser (owner only, plain). */
     private int contendedAcquisitions;
@@ -256,7 +265,7 @@ public final class LineupMutex extends LineupArrivals {
             maybeYield(); // virtual threads never yield here (see LineupArrivals)
         }
         if (line ? preSpin() : bargeSpin()) {
-            contendedAcquisitions++; // it waited, if briefly: the chooser counts it (we own the lock)
+            waitedAndAcquired(); // it waited, if briefly: the chooser counts it
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
         long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
@@ -310,7 +319,7 @@ public final class LineupMutex extends LineupArrivals {
                     continue;
                 case ACQUIRED:
                 case HANDED_OVER:
-                    contendedAcquisitions++; // we own the lock: the chooser's count is ours to write
+                    waitedAndAcquired();
                     node.restoreInterrupt();
                     contended(jfr, r == HANDED_OVER ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
                     return true;
@@ -320,9 +329,21 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
+    /**
+     * The owner's count of an acquisition that had to wait, for the chooser; the first after a
+     * pause starts the chooser counting releases again (see the field choosing).
+     */
+    private void waitedAndAcquired() {
+        contendedAcquisitions++; // we own the lock: the count is ours to write
+        if (!choosing && chooser != null) {
+            choosing = true;
+            chooser.resume();
+        }
+    }
+
     @Override
     protected void releaseCore() {
-        if (chooser != null && (++releases & (LineupChooser.TICK_RELEASES - 1)) == 0) {
+        if (choosing && (++releases & (LineupChooser.TICK_RELEASES - 1)) == 0) {
             chooserTick(); // still the owner: the chooser's state is ours
         }
         if (!casState(LOCKED, 0)) {
@@ -341,6 +362,10 @@ public final class LineupMutex extends LineupArrivals {
         LineupChooser c = chooser;
         LineupChooser.Decision d = c.tick(hooks.nanoTime(), contendedAcquisitions);
         if (d == LineupChooser.Decision.KEEP) {
+            return;
+        }
+        if (d == LineupChooser.Decision.PAUSE) {
+            choosing = false; // until an acquisition waits again: uncontended releases count nothing
             return;
         }
         LineupPolicy running = c.running();
@@ -458,6 +483,14 @@ public final class LineupMutex extends LineupArrivals {
 
     int sleepers() {
         return line.size();
+    }
+
+    boolean choosing() {
+        return choosing;
+    }
+
+    int releasesCounted() {
+        return releases;
     }
 
     int learnedSpinNanos() {

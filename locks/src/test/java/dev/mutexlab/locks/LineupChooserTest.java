@@ -1,6 +1,7 @@
 package dev.mutexlab.locks;
 
 import static dev.mutexlab.locks.LineupChooser.Decision.KEEP;
+import static dev.mutexlab.locks.LineupChooser.Decision.PAUSE;
 import static dev.mutexlab.locks.LineupChooser.Decision.RETURN;
 import static dev.mutexlab.locks.LineupChooser.Decision.SWITCH;
 import static dev.mutexlab.locks.LineupChooser.Decision.TRIAL;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * the line first; it tries the other policy only after MIN_TRIAL_EVERY saturated epochs; a trial
  * that beats the current rate by more than the margin switches, one within the margin does not
  * (hysteresis) and makes the next trial wait longer, up to MAX_TRIAL_EVERY; epochs in which the
- * lock was not saturated are ignored, and a trial on one is abandoned without a verdict.
+ * lock was not saturated enter no rate and pause the counting until the lock resumes it, and a
+ * trial on one is abandoned without a verdict.
  */
 class LineupChooserTest {
 
@@ -135,10 +137,13 @@ class LineupChooserTest {
     }
 
     @Test
-    void epochsInWhichTheLockWasNotSaturatedAreIgnored() {
+    void epochsInWhichTheLockWasNotSaturatedPauseTheCountingAndEnterNoRate() {
         Feed f = new Feed();
         for (int i = 0; i < 10 * MAX_TRIAL_EVERY; i++) {
-            assertThat(f.epoch(100, 1.0 / 32)).as("nobody waits for the lock: nothing to compare").isEqualTo(KEEP);
+            assertThat(f.epoch(100, 1.0 / 32)).as("nobody waits for the lock: nothing to compare").isEqualTo(PAUSE);
+            f.chooser.resume(); // as the lock does at its next contended acquisition
+            f.nowNanos += 1_000 * EPOCH_NANOS; // paused for a long time
+            assertThat(f.chooser.tick(f.nowNanos, f.contended)).as("the first tick after a pause starts an epoch").isEqualTo(KEEP);
         }
         assertThat(f.chooser.runRatePerSecond()).isZero();
         assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
@@ -153,6 +158,19 @@ class LineupChooserTest {
         assertThat(f.epoch(1000, 0.0)).as("ten times the rate, but nobody waited").isEqualTo(RETURN);
         assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
         assertThat(f.chooser.trialEveryEpochs()).as("no verdict: the wait does not grow").isEqualTo(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void aPauseBetweenSaturatedEpochsEntersNoRate() {
+        Feed f = new Feed();
+        assertThat(f.saturated(100)).isEqualTo(KEEP);
+        double before = f.chooser.runRatePerSecond();
+        assertThat(f.epoch(100, 0.0)).isEqualTo(PAUSE);
+        f.chooser.resume();
+        f.nowNanos += 100 * EPOCH_NANOS; // counted nothing for 100 epochs' time
+        assertThat(f.chooser.tick(f.nowNanos, f.contended)).isEqualTo(KEEP); // a new epoch starts here
+        assertThat(f.saturated(100)).as("the second saturated epoch brings the trial").isEqualTo(TRIAL);
+        assertThat(f.chooser.runRatePerSecond()).as("the paused time is in no rate").isEqualTo(before);
     }
 
     @Test

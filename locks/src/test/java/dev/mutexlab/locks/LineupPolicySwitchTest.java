@@ -258,6 +258,55 @@ class LineupPolicySwitchTest {
     }
 
     /**
+     * The chooser counts releases only while the lock is contended: a lock nobody waits for
+     * counts none (its release pays one test), the first acquisition that waits starts the
+     * counting, and an epoch in which too few acquisitions waited stops it again.
+     */
+    @Test
+    void theChooserCountsReleasesOnlyFromAWaitUntilAQuietEpoch() throws Exception {
+        LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, hooks, 1, null);
+        for (int i = 0; i < 1_000; i++) {
+            lock.lock();
+            lock.unlock();
+        }
+        assertThat(lock.choosing()).as("nobody waited").isFalse();
+        assertThat(lock.releasesCounted()).as("uncontended releases are not counted").isZero();
+
+        lock.lock();
+        CountDownLatch acquired = new CountDownLatch(1);
+        Thread waiter = Thread.ofPlatform().name("waiter").start(() -> {
+            lock.lock(); // contended: the test thread holds it
+            lock.unlock();
+            acquired.countDown();
+        });
+        spinUntil(() -> "the waiter waits: " + lock, () -> lock.spinners() + lock.sleepers() > 0);
+        lock.unlock();
+        assertThat(acquired.await(10, TimeUnit.SECONDS)).isTrue();
+        join(waiter, 10_000);
+        assertThat(lock.choosing()).as("an acquisition waited").isTrue();
+        int counted = lock.releasesCounted();
+        assertThat(counted).as("the waiter's release counted").isPositive();
+
+        // a quiet epoch: the first tick starts it, one EPOCH later the next ends it unsaturated
+        for (int i = 0; i < 3 * LineupChooser.TICK_RELEASES; i++) {
+            if (i == LineupChooser.TICK_RELEASES) {
+                hooks.advance(Duration.ofNanos(LineupChooser.EPOCH_NANOS));
+            }
+            lock.lock();
+            lock.unlock();
+        }
+        assertThat(lock.choosing()).as("an epoch in which nobody waited pauses the counting").isFalse();
+        int paused = lock.releasesCounted();
+        for (int i = 0; i < 1_000; i++) {
+            lock.lock();
+            lock.unlock();
+        }
+        assertThat(lock.releasesCounted()).as("paused: nothing counted").isEqualTo(paused);
+        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+    }
+
+    /**
      * Turns of two threads until {@code done}, two releases a turn: the test thread takes the lock,
      * waits until the other thread waits for it, moves the clock (20 us under {@code fast}, 40 us
      * otherwise: so {@code fast} runs the lock twice as fast by the lock's clock), releases, and
