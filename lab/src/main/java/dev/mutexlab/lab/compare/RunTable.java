@@ -164,6 +164,7 @@ public final class RunTable {
         }
         printRunQueue(shapes, w, out);
         printStallFloor(shapes, out);
+        printLineProbe(shapes, out);
         printLockEvents(shapes, out);
     }
 
@@ -208,6 +209,35 @@ public final class RunTable {
             out.println("platform stall floor, " + HiccupResult.LABEL + " busy threads and no lock, longest stall (range over "
                     + "batches): " + String.join("; ", parts));
         }
+    }
+
+    /**
+     * The line probes of the block (LineProbe: a cache line's round trip between two CPUs, before
+     * each measurement): the machine's speed at handing a line over, which every lock's handover
+     * follows. A spread of more than Noise.MAX_LINE_CHANGE means the machine changed state during
+     * the block, and ratios between measurements taken in different states are not the locks'.
+     */
+    private static void printLineProbe(List<ShapeResult> shapes, PrintWriter out) {
+        List<Double> probes = new ArrayList<>();
+        for (ShapeResult s : shapes) {
+            for (LockResult lr : s.locks()) {
+                for (Sample sample : lr.runs()) {
+                    if (sample.noise() != null && sample.noise().lineBeforeNanos() > 0) {
+                        probes.add(sample.noise().lineBeforeNanos());
+                    }
+                }
+            }
+        }
+        if (probes.isEmpty()) {
+            return;
+        }
+        probes.sort(null);
+        double min = probes.getFirst();
+        double max = probes.getLast();
+        out.println(String.format(Locale.ROOT,
+                "line round trip between two CPUs before each measurement: median %.0f ns (%.0f–%.0f over %d)%s",
+                probes.get(probes.size() / 2), min, max, probes.size(),
+                max > Noise.MAX_LINE_CHANGE * min ? "; the machine changed speed during this block" : ""));
     }
 
     /** The events the handover is made of, per second (median over batches), for the locks that count them. */

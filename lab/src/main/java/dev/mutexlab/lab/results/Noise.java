@@ -15,10 +15,13 @@ import java.util.List;
  * @param gcNanos       time those collections took, as the MXBeans count it (milliseconds, scaled)
  * @param jitNanos      time the JIT compilers spent compiling in the window (CompilationMXBean; summed over
  *                      compiler threads, so it can exceed the window); -1 where not supported
+ * @param lineBeforeNanos the round trip of a cache line between two CPUs just before the workers
+ *                      started ({@code LineProbe}); NaN where not probed (one CPU, older files, apps)
+ * @param lineAfterNanos the same just after the workers stopped
  * @param disturbed     the thresholds this window crossed, in words ({@code steal 3.1%}); empty: a quiet window
  */
 public record Noise(double stealShare, double otherCpuShare, long gcCount, long gcNanos, long jitNanos,
-                    List<String> disturbed) {
+                    double lineBeforeNanos, double lineAfterNanos, List<String> disturbed) {
     /** A window with more steal than this is disturbed: the VM lost CPUs to its neighbours. */
     public static final double MAX_STEAL_SHARE = 0.02;
     /** A window where other processes used more than this share of the machine is disturbed. */
@@ -27,6 +30,13 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
     public static final double MAX_GC_SHARE = 0.01;
     /** A window whose JIT compilation time exceeds this share of it is disturbed: code was still being compiled. */
     public static final double MAX_JIT_SHARE = 0.05;
+    /**
+     * A window is disturbed when the line's round trip after it differs from the one before it by
+     * more than this factor: the machine changed speed around the measurement. Above the probe's
+     * spread within one state (308-488 ns, 1.6x, over 120 probes on our 2-vCPU VM); every lock ran
+     * 1.1-2x faster in the VM's other state, whose probe reading is still to be seen.
+     */
+    public static final double MAX_LINE_CHANGE = 2.0;
 
     /** The noise with its flags against the thresholds above, for a window of {@code wallNanos}. */
     public static Noise of(double stealShare, double otherCpuShare, long gcCount, long gcNanos, long jitNanos, long wallNanos) {
@@ -43,7 +53,17 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
         if (wallNanos > 0 && jitNanos > MAX_JIT_SHARE * wallNanos) {
             flags.add(String.format(java.util.Locale.ROOT, "JIT %.0fms", jitNanos / 1e6));
         }
-        return new Noise(stealShare, otherCpuShare, gcCount, gcNanos, jitNanos, List.copyOf(flags));
+        return new Noise(stealShare, otherCpuShare, gcCount, gcNanos, jitNanos, Double.NaN, Double.NaN, List.copyOf(flags));
+    }
+
+    /** This noise with the line probes around the window, flagged when they differ by more than MAX_LINE_CHANGE times. */
+    public Noise withLineRoundTrip(double beforeNanos, double afterNanos) {
+        List<String> flags = new ArrayList<>(disturbed == null ? List.of() : disturbed);
+        if (beforeNanos > 0 && afterNanos > 0
+                && Math.max(beforeNanos, afterNanos) > MAX_LINE_CHANGE * Math.min(beforeNanos, afterNanos)) {
+            flags.add(String.format(java.util.Locale.ROOT, "line %.0f->%.0fns", beforeNanos, afterNanos));
+        }
+        return new Noise(stealShare, otherCpuShare, gcCount, gcNanos, jitNanos, beforeNanos, afterNanos, List.copyOf(flags));
     }
 
     /** Whether the window crossed a threshold. */

@@ -53,6 +53,7 @@ public final class Measurement {
      */
     public static Sample run(Shape shape, LabLock labLock, BusyWork work, long warmupNanos, long durationNanos,
                              boolean recordWaits, int run, int order, Histogram mergedWaits) throws InterruptedException {
+        double lineBeforeNanos = LineProbe.roundTripNanos(); // before any worker runs: the machine, not the lock
         Lock lock = labLock.isMonitor() ? null : labLock.newLock();
         Section section = Section.of(labLock, lock, recordWaits);
         Phase phase = new Phase();
@@ -93,6 +94,7 @@ public final class Measurement {
             for (Thread t : threads) {
                 t.join();
             }
+            double lineAfterNanos = LineProbe.roundTripNanos();
             long[] perWorker = new long[workers.size()];
             long total = 0;
             Histogram waits = recordWaits ? new Histogram(HISTOGRAM_MAX_NANOS, 3) : null;
@@ -113,7 +115,8 @@ public final class Measurement {
             return new Sample(run, order, total * 1e9 / wallNanos, total, wallNanos, perWorkerList, WaitSummary.of(waits),
                     Metrics.jain(perWorker), Metrics.maxMinRatio(perWorker), (double) proc.cpuNanos() / proc.wallNanos(),
                     proc.voluntarySwitches(), proc.involuntarySwitches(), stats.nonZeroCounts(),
-                    (double) stats.starvationNanos() / wallNanos, runQueue, NoiseMeter.between(noiseBefore, noiseAfter, wallNanos));
+                    (double) stats.starvationNanos() / wallNanos, runQueue, NoiseMeter.between(noiseBefore, noiseAfter, wallNanos)
+                            .withLineRoundTrip(lineBeforeNanos, lineAfterNanos));
         } finally {
             phase.value = Phase.STOP;
             for (Thread t : threads) {

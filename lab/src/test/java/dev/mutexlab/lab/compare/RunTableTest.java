@@ -65,6 +65,41 @@ class RunTableTest {
                 List.of(new GroupResult("platform", 2, "taskset", 1, 0, List.of(shape))));
     }
 
+    /** withInstruments' run with line probes of {@code slowNanos} before the first batch's windows and {@code fastNanos} before the second's. */
+    private static RunResult withLineProbes(double slowNanos, double fastNanos) {
+        RunResult r = withInstruments();
+        ShapeResult shape = r.groups().getFirst().shapes().getFirst();
+        List<LockResult> locks = new java.util.ArrayList<>();
+        for (LockResult lr : shape.locks()) {
+            List<Sample> runs = new java.util.ArrayList<>();
+            for (Sample x : lr.runs()) {
+                double probe = x.run() == 0 ? slowNanos : fastNanos;
+                runs.add(new Sample(x.run(), x.order(), x.throughputPerSec(), x.acquisitions(), x.wallNanos(), x.perWorker(),
+                        x.waits(), x.jain(), x.maxMinRatio(), x.cpuPerWall(), x.voluntarySwitches(), x.involuntarySwitches(),
+                        x.lockEvents(), x.starvationShare(), x.runQueue(),
+                        dev.mutexlab.lab.results.Noise.of(0, 0, 0, 0, 0, x.wallNanos()).withLineRoundTrip(probe, probe)));
+            }
+            locks.add(new LockResult(lr.spec(), runs, lr.throughput(), lr.utilization(), lr.ratio(), lr.waits(), lr.jain(),
+                    lr.cpuPerWall(), lr.starvationShare(), lr.runQueueShare(), lr.runQueueMaxShare()));
+        }
+        ShapeResult probed = new ShapeResult(shape.threads(), shape.procs(), shape.workers(), shape.holdNanos(),
+                shape.outsideNanos(), shape.ceilingPerSec(), locks, shape.hiccups());
+        GroupResult g = r.groups().getFirst();
+        return new RunResult(r.schema(), r.command(), r.createdAt(), r.machine(), r.config(),
+                List.of(new GroupResult(g.threads(), g.procs(), g.enforcement(), g.busyStepsPerNano(), g.peakHeapBytes(),
+                        List.of(probed))));
+    }
+
+    @Test
+    void tableNamesTheLineProbesAndAMachineThatChangedSpeed() {
+        String steady = table(withLineProbes(480, 470));
+        assertThat(steady).contains("line round trip between two CPUs before each measurement: median")
+                .contains("(470–480 over 4)").doesNotContain("changed speed");
+        assertThat(table(withLineProbes(480, 300))).as("1.6x: one state").doesNotContain("changed speed");
+        assertThat(table(withLineProbes(480, 150))).contains("the machine changed speed during this block");
+        assertThat(table(withInstruments())).as("files without probes print no line").doesNotContain("line round trip");
+    }
+
     private static String table(RunResult r) {
         StringWriter text = new StringWriter();
         RunTable.print(r, new PrintWriter(text));

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mutexlab.lab.results.Noise;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class NoiseMeterTest {
     private static final long WINDOW_NANOS = 400_000_000L;
@@ -21,6 +23,30 @@ class NoiseMeterTest {
         Noise n = Noise.of(0.031, 0.25, 3, 12_000_000, 40_000_000, WINDOW_NANOS);
         assertThat(n.disturbed()).containsExactly("steal 3.1%", "other CPU 25%", "GC 3 in 12.0ms", "JIT 40ms");
         assertThat(Noise.of(0.0, 0.0, 1, 3_000_000, 0, WINDOW_NANOS).disturbed()).as("0.75% of the window in GC").isEmpty();
+    }
+
+    @Test
+    void aMachineThatChangedSpeedAroundTheWindowIsNamed() {
+        Noise quiet = Noise.of(0.0, 0.0, 0, 0, 0, WINDOW_NANOS);
+        assertThat(quiet.withLineRoundTrip(480, 160).disturbed()).containsExactly("line 480->160ns");
+        assertThat(quiet.withLineRoundTrip(160, 480).disturbed()).containsExactly("line 160->480ns");
+        assertThat(quiet.withLineRoundTrip(480, 300).disturbed()).as("1.6x apart: one state").isEmpty();
+        assertThat(quiet.withLineRoundTrip(Double.NaN, 160).disturbed()).as("not probed").isEmpty();
+        Noise steal = Noise.of(0.031, 0.0, 0, 0, 0, WINDOW_NANOS).withLineRoundTrip(480, 100);
+        assertThat(steal.disturbed()).containsExactly("steal 3.1%", "line 480->100ns");
+        assertThat(steal.lineBeforeNanos()).isEqualTo(480);
+        assertThat(steal.lineAfterNanos()).isEqualTo(100);
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void theLineProbeMeasuresARoundTripOnTwoCpusAndNothingOnOne() throws InterruptedException {
+        double ns = LineProbe.roundTripNanos();
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            assertThat(ns).isNaN();
+        } else {
+            assertThat(ns).as("a round trip takes some time, and less than the probe").isBetween(1.0, (double) LineProbe.PROBE_NANOS);
+        }
     }
 
     @Test
