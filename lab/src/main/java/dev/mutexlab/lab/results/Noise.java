@@ -33,8 +33,9 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
     /**
      * A window is disturbed when the line's round trip after it differs from the one before it by
      * more than this factor: the machine changed speed around the measurement. Above the probe's
-     * spread within one state (308-488 ns, 1.6x, over 120 probes on our 2-vCPU VM); every lock ran
-     * 1.1-2x faster in the VM's other state, whose probe reading is still to be seen.
+     * spread within one state (1.4-1.6x over 120 probes, in two runs on our 2-vCPU VM); every lock
+     * ran 1.1-2x faster in the VM's other state, whose probe reading is still to be seen
+     * (docs/RESULTS.md §17.4).
      */
     public static final double MAX_LINE_CHANGE = 2.0;
 
