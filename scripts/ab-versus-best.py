@@ -3,6 +3,9 @@
 new, old, new ...) with the same command: per shape, each `lineup` spec's throughput over the best
 of the other locks within each batch, median (min-max) over every batch of the old files and of
 the new ones, and the longest wait over them; `mutexlab apps` files give one row per workload.
+Where the run files carry line probes (a cache line's round trip between two CPUs before each
+measurement, docs/RESULTS.md 17.4), it says each side's range: the two sides compare only if the
+machine ran at one speed through both.
 Usage: scripts/ab-versus-best.py OLD.json[,OLD2.json...] NEW.json[,NEW2.json...]"""
 import json
 import statistics
@@ -12,9 +15,13 @@ from mutexlab_tables import is_lineup, median_range
 
 
 
+PROBES = "#probes"
+
+
 def load(paths):
-    """{(threads, workers, hold, outside): {spec: [ratio...], spec+'#max': [max wait ns...]}}"""
-    out = {}
+    """{(threads, workers, hold, outside): {spec: [ratio...], spec+'#max': [max wait ns...]}}, and under
+    PROBES the line probes (ns) of every sample that has one."""
+    out = {PROBES: []}
     for path in paths.split(","):
         try:
             with open(path) as f:
@@ -28,6 +35,9 @@ def load(paths):
                 load_apps(g, out)
                 continue
             for s in g["shapes"]:
+                out[PROBES].extend(r["noise"]["lineBeforeNanos"] for l in s["locks"] for r in l["runs"]
+                                   if isinstance((r.get("noise") or {}).get("lineBeforeNanos"), (int, float))
+                                   and r["noise"]["lineBeforeNanos"] > 0)
                 key = (g["threads"], s["workers"], s["holdNanos"], s["outsideNanos"])
                 cell = out.setdefault(key, {})
                 best = {}
@@ -68,6 +78,7 @@ def main(argv):
         print(__doc__, file=sys.stdout if argv and argv[0] in ("-h", "--help") else sys.stderr)
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     old, new = load(argv[0]), load(argv[1])
+    probes = {"old": old.pop(PROBES), "new": new.pop(PROBES)}
     specs = list(dict.fromkeys(k for c in old.values() for k in c if not k.endswith("#max")))
     print("| threads | shape | " + " | ".join(f"`{s}` ÷ best, old | new | longest wait old / new" for s in specs) + " |")
     print("|---|---|" + "---|---|---|" * len(specs))
@@ -86,6 +97,13 @@ def main(argv):
                 summary[s].append(statistics.median(b) / statistics.median(a))
         print(row)
     print()
+    if probes["old"] and probes["new"]:
+        lo, hi = min(probes["old"] + probes["new"]), max(probes["old"] + probes["new"])
+        print("line round trip before each measurement, old: " + ", new: ".join(
+            f"median {statistics.median(v):.0f} ns ({min(v):.0f}–{max(v):.0f})" for v in probes.values())
+              + ("; the machine changed speed (more than 2x apart): the sides may not compare" if hi > 2 * lo else
+                 "; one speed throughout"))
+        print()
     for s, v in summary.items():
         if v:
             print(f"`{s}` new ÷ old (of the medians above): median {statistics.median(v):.2f} ({min(v):.2f}–{max(v):.2f})"
