@@ -30,23 +30,26 @@ import java.util.concurrent.locks.Condition;
  * serializable; null, not serializable, by default). A slow path parks with {@link #parkBlocker()}
  * as its blocker.
  *
- * <p>Implementation notes. The owner lives in {@link #owner}, an {@link AbstractOwnableSynchronizer}
- * (a private {@link Owner}), so that the JDK's tools see it as they see {@code ReentrantLock}'s:
- * {@code jstack -l} lists it under "Locked ownable synchronizers" of the holder, and because every
- * slow path parks with {@link #parkBlocker()} (that same object) as its blocker,
+ * <p>Implementation notes. The owner is this object's own {@link AbstractOwnableSynchronizer}
+ * field (the lock is one), so that the JDK's tools see it as they see {@code ReentrantLock}'s:
+ * {@code jstack -l} lists the lock under "Locked ownable synchronizers" of the holder, and because
+ * every slow path parks with {@link #parkBlocker()} (the lock itself) as its blocker,
  * {@code ThreadMXBean.findDeadlockedThreads()} follows a parked waiter to the holder and finds a
- * cycle through mutexlab locks. The owner and {@link #extraHolds} are written only by the thread
- * that holds the underlying mutex, after acquiring it and before releasing it, so plain accesses
- * suffice: the release in {@link #releaseCore()} orders {@code owner = null} before the next
- * acquisition, and a thread that is not the owner can never read its own identity there (it
- * cleared it itself before releasing). Other threads read the owner only for monitoring (and the
- * JDK's tools read it racily, as they read AQS's). The uncontended cost over the algorithm's own
- * fast path is one load of the final {@link #owner} reference, one compare and two plain stores
- * of the owner thread, which is the shape of {@code ReentrantLock}'s own path (its {@code sync}
- * field, its {@code exclusiveOwnerThread}); the hold count is kept as holds beyond the first, so a
- * non-reentrant lock/unlock pair never writes it. The owner stores are plain, as AQS's are: an
- * opaque or release store would gain nothing, since the acquiring and releasing atomics already
- * order them, and costs C2 a compiler barrier on each side of the store on the fast path.
+ * cycle through mutexlab locks. The owner lives in the lock object, beside the algorithm's state
+ * word, as {@code ReentrantLock}'s lives in its {@code Sync} beside AQS's state: every handover
+ * writes both, and an owner in a second object would be a second cache line to pass between
+ * processors on every handover (docs/RESULTS.md §12.15 measures what that costs).
+ * The owner and {@link #extraHolds} are written only by the thread that holds the underlying
+ * mutex, after acquiring it and before releasing it, so plain accesses suffice: the release in
+ * {@link #releaseCore()} orders {@code owner = null} before the next acquisition, and a thread that
+ * is not the owner can never read its own identity there (it cleared it itself before releasing).
+ * Other threads read the owner only for monitoring (and the JDK's tools read it racily, as they
+ * read AQS's). The uncontended cost over the algorithm's own fast path is one load, one compare
+ * and two plain stores of the owner thread, the shape of {@code ReentrantLock}'s own path; the
+ * hold count is kept as holds beyond the first, so a non-reentrant lock/unlock pair never writes
+ * it. The owner stores are plain, as AQS's are: an opaque or release store would gain nothing,
+ * since the acquiring and releasing atomics already order them, and costs C2 a compiler barrier on
+ * each side of the store on the fast path.
  *
  * <p>Conditions: a signal does not wake its waiter but appends it to {@link #signalledFirst}, a
  * list only the owner touches, and every release of the lock (the last {@code unlock}, or an
@@ -67,15 +70,10 @@ import java.util.concurrent.locks.Condition;
  * the lock, so that a deserialized lock is a fresh, unlocked one, as a deserialized
  * {@code ReentrantLock} is.
  */
-abstract class AbstractMutex implements Mutex, Serializable {
+abstract class AbstractMutex extends AbstractOwnableSynchronizer implements Mutex, Serializable {
     @Serial
     private static final long serialVersionUID = 1L;
 
-    /**
-     * The holder (its exclusive owner thread, null when free) and every waiter's park blocker.
-     * Plain stores and reads by the owner (see the class notes); racy reads for monitoring.
-     */
-    private final Owner owner = new Owner();
     /** Holds beyond the first (reentrant acquisitions); touched only by the owner, 0 when free. */
     private int extraHolds;
     /**
@@ -151,7 +149,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
     @Override
     public final void lock() {
         Thread current = Thread.currentThread();
-        if (owner.thread() == current) {
+        if (getExclusiveOwnerThread() == current) {
             reenter();
             return;
         }
@@ -169,7 +167,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        if (owner.thread() == current) {
+        if (getExclusiveOwnerThread() == current) {
             reenter();
             return;
         }
@@ -180,7 +178,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
     @Override
     public final boolean tryLock() {
         Thread current = Thread.currentThread();
-        if (owner.thread() == current) {
+        if (getExclusiveOwnerThread() == current) {
             reenter();
             return true;
         }
@@ -198,7 +196,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        if (owner.thread() == current) {
+        if (getExclusiveOwnerThread() == current) {
             reenter();
             return true;
         }
@@ -213,14 +211,14 @@ abstract class AbstractMutex implements Mutex, Serializable {
 
     @Override
     public final void unlock() {
-        if (owner.thread() != Thread.currentThread()) {
+        if (getExclusiveOwnerThread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("unlock by a thread that does not hold " + getClass().getSimpleName());
         }
         if (extraHolds != 0) {
             extraHolds--;
             return;
         }
-        owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
+        setExclusiveOwnerThread(null); // plain: ordered before the next owner's acquisition by releaseCore's release
         release();
     }
 
@@ -238,12 +236,12 @@ abstract class AbstractMutex implements Mutex, Serializable {
 
     @Override
     public final boolean isHeldByCurrentThread() {
-        return owner.thread() == Thread.currentThread();
+        return getExclusiveOwnerThread() == Thread.currentThread();
     }
 
     @Override
     public final int getHoldCount() {
-        return owner.thread() == Thread.currentThread() ? extraHolds + 1 : 0;
+        return getExclusiveOwnerThread() == Thread.currentThread() ? extraHolds + 1 : 0;
     }
 
     @Override
@@ -320,16 +318,16 @@ abstract class AbstractMutex implements Mutex, Serializable {
 
     /** The thread that holds the lock, for monitoring only; may be stale. */
     protected final Thread ownerForMonitoring() {
-        return owner.thread();
+        return getExclusiveOwnerThread();
     }
 
     /**
-     * The object every slow path passes to {@code LockSupport.park} as its blocker: an
-     * {@link AbstractOwnableSynchronizer} whose exclusive owner is this lock's owner, so thread
-     * dumps and {@code ThreadMXBean.findDeadlockedThreads()} see who a parked waiter waits for.
+     * The object every slow path passes to {@code LockSupport.park} as its blocker: the lock, an
+     * {@link AbstractOwnableSynchronizer} whose exclusive owner is its holder, so thread dumps and
+     * {@code ThreadMXBean.findDeadlockedThreads()} see who a parked waiter waits for.
      */
     protected final Object parkBlocker() {
-        return owner;
+        return this;
     }
 
     @Override
@@ -397,7 +395,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
     // ---- owner bookkeeping, shared with MutexCondition
 
     private void becomeOwner(Thread current) {
-        owner.set(current); // plain: only the owner relies on it, after its acquiring atomic (see class notes)
+        setExclusiveOwnerThread(current); // plain: only the owner relies on it, after its acquiring atomic (see class notes)
     }
 
     private void reenter() {
@@ -409,12 +407,12 @@ abstract class AbstractMutex implements Mutex, Serializable {
 
     /** Releases every hold of the current thread (for a condition wait); returns the hold count. */
     final int releaseAllHolds() {
-        if (owner.thread() != Thread.currentThread()) {
+        if (getExclusiveOwnerThread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
         }
         int saved = extraHolds + 1;
         extraHolds = 0;
-        owner.set(null); // plain: ordered before the next owner's acquisition by releaseCore's release
+        setExclusiveOwnerThread(null); // plain: ordered before the next owner's acquisition by releaseCore's release
         release();
         return saved;
     }
@@ -472,7 +470,7 @@ abstract class AbstractMutex implements Mutex, Serializable {
 
     /** Throws unless the current thread holds the lock. */
     final void checkHeld() {
-        if (owner.thread() != Thread.currentThread()) {
+        if (getExclusiveOwnerThread() != Thread.currentThread()) {
             throw new IllegalMonitorStateException("condition used by a thread that does not hold the lock");
         }
     }
@@ -513,21 +511,6 @@ abstract class AbstractMutex implements Mutex, Serializable {
                 invalid.initCause(e);
                 throw invalid;
             }
-        }
-    }
-
-    /**
-     * The owner as {@code java.util.concurrent} models one: the JDK's thread dumps and deadlock
-     * detection read the exclusive owner thread of the {@link AbstractOwnableSynchronizer} a thread
-     * holds or parks on. The accessors are plain, as AQS's are (see the class notes).
-     */
-    private static final class Owner extends AbstractOwnableSynchronizer {
-        Thread thread() {
-            return getExclusiveOwnerThread();
-        }
-
-        void set(Thread t) {
-            setExclusiveOwnerThread(t);
         }
     }
 }

@@ -35,9 +35,9 @@ import java.util.concurrent.locks.Lock;
  * {@code ThreadInfo.getLockedSynchronizers()}, a waiter parked in its slow path
  * names it (and its owner) as the lock it waits for, and
  * {@code ThreadMXBean.findDeadlockedThreads()} finds a deadlock through
- * mutexlab locks. The object these tools show is the lock's internal
- * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer} (class
- * {@code AbstractMutex$Owner}), not the lock itself.
+ * mutexlab locks. The object these tools show is the lock itself: every mutexlab lock is a
+ * {@link java.util.concurrent.locks.AbstractOwnableSynchronizer}, as {@code ReentrantLock}'s
+ * {@code Sync} is.
  *
  * <pre>{@code
  * Mutex m = new GoMutex();
