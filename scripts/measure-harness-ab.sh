@@ -8,19 +8,8 @@
 # minute a round on 2 CPUs; run it on an otherwise idle machine.
 # Usage: scripts/measure-harness-ab.sh OLD_CHECKOUT OUTDIR [ROUNDS]   (ROUNDS: default 3)
 set -euo pipefail
-case "${1:-}" in
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-esac
-if [ $# -lt 2 ] || [ ! -x "$1/mutexlab" ]; then
-    echo "measure-harness-ab.sh: usage: OLD_CHECKOUT OUTDIR [ROUNDS] (OLD_CHECKOUT must hold a mutexlab launcher; see --help)" >&2
-    exit 2
-fi
-old="$(cd "$1" && pwd)"
-new="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$2"
-rounds="${3:-3}"
-case "$rounds" in ''|*[!0-9]*|0*) echo "measure-harness-ab.sh: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2 ;; esac
-mkdir -p "$out"
+. "$(dirname "${BASH_SOURCE[0]}")/ab-args.sh"
+ab_args 3 9 "$@"
 common=(--hold 1us --outside 1x --workers 4 --locks jdk,synchronized --threads platform,virtual --runs 5 --duration 400ms)
 side() { # side NAME CHECKOUT ROUND
     local extra=()

@@ -10,19 +10,8 @@
 # otherwise idle machine.
 # Usage: scripts/measure-lock-ab.sh OLD_CHECKOUT OUTDIR [ROUNDS]   (ROUNDS: default 2)
 set -euo pipefail
-case "${1:-}" in
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-esac
-if [ $# -lt 2 ] || [ ! -x "$1/mutexlab" ]; then
-    echo "measure-lock-ab.sh: usage: OLD_CHECKOUT OUTDIR [ROUNDS] (OLD_CHECKOUT must hold a mutexlab launcher; see --help)" >&2
-    exit 2
-fi
-old="$(cd "$1" && pwd)"
-new="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$2"
-rounds="${3:-2}"
-case "$rounds" in ''|*[!0-9]*|0*) echo "measure-lock-ab.sh: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2 ;; esac
-mkdir -p "$out"
+. "$(dirname "${BASH_SOURCE[0]}")/ab-args.sh"
+ab_args 2 10 "$@"
 locks="lineup,lineup:policy=barge,lineup:policy=line,jdk,synchronized,go"
 common=(--locks "$locks" --runs 3 --budget 0s --duration 300ms --threads platform,virtual)
 side() { # side NAME CHECKOUT ROUND
