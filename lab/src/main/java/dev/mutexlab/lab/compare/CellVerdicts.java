@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.results.AppsResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.VerdictRow;
 import dev.mutexlab.lab.stats.Bootstrap;
 import dev.mutexlab.lab.stats.NoEffectBand;
@@ -38,8 +39,10 @@ public final class CellVerdicts {
      * @param aa        whether it is the A/A control
      * @param band      the no-effect band it was judged against
      * @param verdict   the ratio, its interval and the call
+     * @param otherState batches left out of the ratio because the lock and the reference were measured in
+     *                  different states of the machine ({@link Noise#oneState})
      */
-    public record Cell(Figure figure, Figure reference, boolean aa, NoEffectBand band, RatioVerdict verdict) {
+    public record Cell(Figure figure, Figure reference, boolean aa, NoEffectBand band, RatioVerdict verdict, int otherState) {
         /** The verdict in words for this figure's metric. */
         public String word() {
             return verdict.word(figure.metric().higherIsBetter());
@@ -81,7 +84,7 @@ public final class CellVerdicts {
                 Paired p = ratios(f, ref);
                 boolean aa = f.lock().equals(ref.lock());
                 NoEffectBand judgedBy = aa ? NoEffectBand.AA_COPY : band;
-                cells.add(new Cell(f, ref, aa, judgedBy, RatioVerdicts.of(p.ratios(), p.jvms(), judgedBy)));
+                cells.add(new Cell(f, ref, aa, judgedBy, RatioVerdicts.of(p.ratios(), p.jvms(), judgedBy), p.otherState()));
             }
         }
         return cells;
@@ -128,23 +131,36 @@ public final class CellVerdicts {
                 reference + " ÷ " + reference);
     }
 
-    /** Ratios within batches, with the JVM each batch was measured in. */
-    record Paired(double[] ratios, int[] jvms) {
+    /** Ratios within batches, with the JVM each batch was measured in, and how many batches were left out as measured across a change of the machine's state. */
+    record Paired(double[] ratios, int[] jvms, int otherState) {
     }
 
-    /** {@code f}'s values ÷ {@code ref}'s of the same batch; batches where either is missing or the reference is 0 are left out. */
+    /**
+     * {@code f}'s values ÷ {@code ref}'s of the same batch. Left out: batches where either is missing
+     * or the reference is 0, and batches whose two windows the line probes place in different states
+     * of the machine ({@link Noise#oneState}): such a ratio is the machine's change of speed more than
+     * the locks' difference, and the tables say how many were left out.
+     */
     static Paired ratios(Figure f, Figure ref) {
-        Map<Integer, Double> base = new HashMap<>();
+        Map<Integer, Integer> base = new HashMap<>();
         for (int i = 0; i < ref.values().length; i++) {
-            base.put(ref.batch(i), ref.values()[i]);
+            base.put(ref.batch(i), i);
         }
         List<double[]> out = new ArrayList<>();
+        int otherState = 0;
         for (int i = 0; i < f.values().length; i++) {
-            Double b = base.get(f.batch(i));
-            if (b != null && b != 0 && Double.isFinite(b)) {
-                out.add(new double[] {f.values()[i] / b, f.jvm(i)});
+            Integer j = base.get(f.batch(i));
+            double b = j == null ? Double.NaN : ref.values()[j];
+            if (b == 0 || !Double.isFinite(b)) {
+                continue;
             }
+            if (!Noise.oneState(f.noise(i), ref.noise(j))) {
+                otherState++;
+                continue;
+            }
+            out.add(new double[] {f.values()[i] / b, f.jvm(i)});
         }
-        return new Paired(out.stream().mapToDouble(x -> x[0]).toArray(), out.stream().mapToInt(x -> (int) x[1]).toArray());
+        return new Paired(out.stream().mapToDouble(x -> x[0]).toArray(), out.stream().mapToInt(x -> (int) x[1]).toArray(),
+                otherState);
     }
 }

@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.compare;
 
+import dev.mutexlab.lab.results.Noise;
+
 /**
  * One figure of one lock, measured over several runs: the unit that {@link Comparison} pairs and the
  * report draws, whatever command wrote the file.
@@ -13,8 +15,16 @@ package dev.mutexlab.lab.compare;
  * @param batches the batch (or run) each value was measured in, to pair a lock's value with the
  *                reference lock's of the same batch; null where values are not paired (then by position)
  * @param jvms    the child JVM each value was measured in, for the bootstrap by JVM; null: all in one
+ * @param noise   what the machine did in each value's window (its line probes say the machine's state,
+ *                {@link Noise#oneState}); null where not recorded
  */
-public record Figure(String group, String where, String lock, Metric metric, double[] values, int[] batches, int[] jvms) {
+public record Figure(String group, String where, String lock, Metric metric, double[] values, int[] batches, int[] jvms,
+                     Noise[] noise) {
+    /** A figure without a noise record per value. */
+    public Figure(String group, String where, String lock, Metric metric, double[] values, int[] batches, int[] jvms) {
+        this(group, where, lock, metric, values, batches, jvms, null);
+    }
+
     /** A figure whose values are paired by position. */
     public Figure(String group, String where, String lock, Metric metric, double[] values) {
         this(group, where, lock, metric, values, null, null);
@@ -28,6 +38,11 @@ public record Figure(String group, String where, String lock, Metric metric, dou
     /** The JVM of value {@code i}. */
     public int jvm(int i) {
         return jvms == null ? 0 : jvms[i];
+    }
+
+    /** The noise of value {@code i}'s window; null where not recorded. */
+    public Noise noise(int i) {
+        return noise == null ? null : noise[i];
     }
 
     /** The batch of value {@code i}. */

@@ -5,6 +5,7 @@ import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.FairnessResult;
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
@@ -40,7 +41,8 @@ public final class Figures {
                 for (LockResult l : s.locks()) {
                     list.add(new Figure(g.threads() + " P=" + g.procs(), Shape.describe(s), l.spec(), Figure.Metric.THROUGHPUT,
                             l.runs().stream().mapToDouble(Sample::throughputPerSec).toArray(),
-                            l.runs().stream().mapToInt(Sample::run).toArray()));
+                            l.runs().stream().mapToInt(Sample::run).toArray(), null,
+                            l.runs().stream().map(Sample::noise).toArray(Noise[]::new)));
                 }
             }
         }

@@ -114,8 +114,14 @@ public final class RunTable {
                 + " interval crosses the band's edge); %d of %d cells decided.%n", decided, judged);
         bands.forEach((group, band) -> out.printf("  no-effect band, %s: %s%n", group, band));
         out.printf(Locale.ROOT, "  !n: n of the lock's batches disturbed (steal > %.0f%%, other processes > %.0f%% of the machine's CPU,"
-                        + " GC > %.0f%% or JIT > %.0f%% of the window; the samples' \"noise\" in the result file says which)%n",
-                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100);
+                        + " GC > %.0f%% or JIT > %.0f%% of the window, or the line probes around it more than %.0f× apart; the samples'"
+                        + " \"noise\" in the result file says which)%n",
+                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100, Noise.MAX_LINE_CHANGE);
+        int otherState = cells.stream().mapToInt(CellVerdicts.Cell::otherState).sum();
+        if (otherState > 0) {
+            out.printf(Locale.ROOT, "  %d batch ratio%s left out: the lock and the reference ran in different states of the machine"
+                    + " (line probes more than %.0f× apart)%n", otherState, otherState == 1 ? "" : "s", Noise.MAX_LINE_CHANGE);
+        }
         List<CellVerdicts.Cell> aa = cells.stream().filter(CellVerdicts.Cell::aa).toList();
         if (!aa.isEmpty()) {
             long within = aa.stream().filter(c -> c.verdict().call() == dev.mutexlab.lab.stats.RatioVerdict.Call.WITHIN).count();

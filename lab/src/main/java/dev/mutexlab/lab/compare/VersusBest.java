@@ -2,6 +2,7 @@ package dev.mutexlab.lab.compare;
 
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.stats.Metrics;
@@ -12,7 +13,8 @@ import java.util.List;
 /**
  * The first lock against the best of the others, shape by shape: in each batch, the first lock's
  * throughput divided by the highest throughput any other lock reached in that same batch; the
- * shape's figure is the median over batches. This is the question a lock that claims to be
+ * shape's figure is the median over batches, leaving out a batch in which the machine changed state
+ * between the first lock's window and another's ({@link Noise#oneState}). This is the question a lock that claims to be
  * "never worse than the best of the rest" has to answer: 1.0 means it matched the best lock of
  * that shape, 0.95 that it came within 5%.
  */
@@ -49,6 +51,7 @@ public final class VersusBest {
         List<Double> perBatch = new ArrayList<>();
         for (Sample first : locks.get(0).runs()) {
             double best = 0;
+            boolean oneState = true;
             for (int li = 1; li < locks.size(); li++) {
                 if (locks.get(li).spec().equals(locks.get(0).spec())) {
                     continue; // the first lock's own A/A copy is not another lock
@@ -56,10 +59,11 @@ public final class VersusBest {
                 for (Sample other : locks.get(li).runs()) {
                     if (other.run() == first.run()) {
                         best = Math.max(best, other.throughputPerSec());
+                        oneState &= Noise.oneState(first.noise(), other.noise());
                     }
                 }
             }
-            if (best > 0) {
+            if (best > 0 && oneState) {
                 perBatch.add(first.throughputPerSec() / best);
             }
         }

@@ -33,9 +33,10 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
     /**
      * A window is disturbed when the line's round trip after it differs from the one before it by
      * more than this factor: the machine changed speed around the measurement. Above the probe's
-     * spread within one state (1.4-1.6x over 120 probes, in two runs on our 2-vCPU VM); every lock
-     * ran 1.1-2x faster in the VM's other state, whose probe reading is still to be seen
-     * (docs/RESULTS.md §17.4).
+     * spread within one state (1.4-1.6x over 120 probes, in two runs on our 2-vCPU VM) and far below
+     * the gap between the VM's two states (56-59 ns against 375-419 ns, block medians; every lock
+     * ran 1.1-2x faster in the fast one: docs/RESULTS.md §17.4). Two windows whose probes lie
+     * further apart than this were measured in different states ({@link #oneState}).
      */
     public static final double MAX_LINE_CHANGE = 2.0;
 
@@ -65,6 +66,30 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
             flags.add(String.format(java.util.Locale.ROOT, "line %.0f->%.0fns", beforeNanos, afterNanos));
         }
         return new Noise(stealShare, otherCpuShare, gcCount, gcNanos, jitNanos, beforeNanos, afterNanos, List.copyOf(flags));
+    }
+
+    /**
+     * Whether two windows were measured in one state of the machine: every line probe of both (before
+     * and after each) within {@link #MAX_LINE_CHANGE} of every other. A ratio between two locks is
+     * theirs only then; across states it is mostly the machine's. Windows without probes (one CPU, a
+     * probe that gave up, files written before the probe, commands that do not probe) cannot show a
+     * change and count as one state.
+     */
+    public static boolean oneState(Noise a, Noise b) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (Noise n : new Noise[] {a, b}) {
+            if (n == null) {
+                continue;
+            }
+            for (double probe : new double[] {n.lineBeforeNanos, n.lineAfterNanos}) {
+                if (probe > 0 && Double.isFinite(probe)) {
+                    min = Math.min(min, probe);
+                    max = Math.max(max, probe);
+                }
+            }
+        }
+        return max <= MAX_LINE_CHANGE * min || min == Double.POSITIVE_INFINITY;
     }
 
     /** Whether the window crossed a threshold. */

@@ -18,7 +18,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -114,8 +113,7 @@ public final class GroupRunner {
             if (run >= config.runs()) {
                 long batchNanos = (System.nanoTime() - plannedStart) / Math.max(1, config.runs());
                 int undecided = run >= Replication.MAX_BATCHES || addedNanos + batchNanos > allowanceNanos ? 0
-                        : Replication.undecided(specs, batches.stream()
-                                .map(b -> Arrays.stream(b).mapToDouble(Sample::throughputPerSec).toArray()).toList());
+                        : Replication.undecided(specs, batches.stream().map(Replication::throughputs).toList());
                 if (undecided == 0) {
                     break;
                 }

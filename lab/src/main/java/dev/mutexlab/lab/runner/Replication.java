@@ -1,5 +1,7 @@
 package dev.mutexlab.lab.runner;
 
+import dev.mutexlab.lab.results.Noise;
+import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.stats.Bootstrap;
 import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.stats.NoEffectBand;
@@ -57,10 +59,25 @@ public final class Replication {
     }
 
     /**
+     * A batch's throughputs in spec order, as the rule above reads them: NaN for a lock whose window the
+     * line probes place in another state of the machine than the first lock's ({@link Noise#oneState}).
+     * The tables leave such a ratio out ({@code CellVerdicts}), so it must not decide here either, and
+     * a shape whose batches straddle a change of state adds batches until enough fall in one.
+     */
+    static double[] throughputs(Sample[] batch) {
+        double[] out = new double[batch.length];
+        for (int i = 0; i < batch.length; i++) {
+            out[i] = i == 0 || Noise.oneState(batch[0].noise(), batch[i].noise()) ? batch[i].throughputPerSec() : Double.NaN;
+        }
+        return out;
+    }
+
+    /**
      * How many locks after the first have a throughput ratio to it that cannot be told yet.
      *
      * @param specs   the locks, first the reference (an A/A copy has the reference's spec)
-     * @param batches the batches measured so far, each the throughput of every lock in spec order
+     * @param batches the batches measured so far, each the throughput of every lock in spec order (NaN:
+     *                left out of that lock's ratio)
      */
     public static int undecided(List<String> specs, List<double[]> batches) {
         double[][] throughput = new double[specs.size()][batches.size()];

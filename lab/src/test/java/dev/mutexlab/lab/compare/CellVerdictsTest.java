@@ -2,6 +2,7 @@ package dev.mutexlab.lab.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.stats.RatioVerdict.Call;
 import java.io.PrintWriter;
@@ -41,6 +42,27 @@ class CellVerdictsTest {
         Figure other = new Figure("g", WHERE, "jdk", Figure.Metric.THROUGHPUT, new double[] {500, 400, 300, 200, 100},
                 new int[] {4, 3, 2, 1, 0});
         assertThat(CellVerdictsTest.ratios(other, ref)).containsOnly(1.0);
+    }
+
+    @Test
+    void aBatchWhoseTwoWindowsRanInDifferentStatesOfTheMachineIsLeftOut() {
+        // batches 5 and 6: the reference ran in the slow state and the lock in the fast one (probes 7x
+        // apart), so the lock looks twice as fast; within one state the two are the same
+        Noise quiet = Noise.of(0.0, 0.0, 0, 0, 0, 400_000_000L);
+        Noise slow = quiet.withLineRoundTrip(400, 390);
+        Noise fast = quiet.withLineRoundTrip(57, 58);
+        int[] batches = {0, 1, 2, 3, 4, 5, 6};
+        Figure ref = new Figure("platform P=2", WHERE, "go", Figure.Metric.THROUGHPUT,
+                new double[] {100, 100, 100, 100, 100, 100, 100}, batches, null,
+                new Noise[] {slow, slow, slow, slow, slow, slow, slow});
+        Figure lock = new Figure("platform P=2", WHERE, "jdk", Figure.Metric.THROUGHPUT,
+                new double[] {100, 101, 99, 100, 100, 200, 200}, batches, null,
+                new Noise[] {slow, slow, slow, slow, slow, fast, fast});
+        CellVerdicts.Cell cell = CellVerdicts.of(List.of(ref, lock)).getFirst();
+        assertThat(cell.otherState()).isEqualTo(2);
+        assertThat(cell.verdict().n()).isEqualTo(5);
+        assertThat(cell.verdict().call()).isEqualTo(Call.WITHIN);
+        assertThat(CellVerdictsTest.ratios(lock, ref)).hasSize(5).containsOnly(1.0, 1.01, 0.99);
     }
 
     private static double[] ratios(Figure f, Figure ref) {

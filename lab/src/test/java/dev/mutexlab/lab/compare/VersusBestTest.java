@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.results.GroupResult;
 import dev.mutexlab.lab.results.LockResult;
+import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.Sample;
 import dev.mutexlab.lab.results.ShapeResult;
 import dev.mutexlab.lab.results.WaitSummary;
@@ -36,6 +37,29 @@ class VersusBestTest {
         // by its median (150), which would give 100/150 instead: the within-batch rule matters.
         ShapeResult s = shape(4, lock("first", 100, 150, 100), lock("b", 200, 50, 100), lock("c", 10, 100, 20));
         assertThat(VersusBest.ratio(s)).isEqualTo(1.0);
+    }
+
+    @Test
+    void aBatchInWhichTheMachineChangedStateBetweenTheLocksIsLeftOut() {
+        Noise quiet = Noise.of(0.0, 0.0, 0, 0, 0, 400_000_000L);
+        Noise slow = quiet.withLineRoundTrip(400, 390);
+        Noise fast = quiet.withLineRoundTrip(57, 58);
+        LockResult first = lock("first", 100, 100, 100);
+        LockResult other = lock("b", 100, 200, 200);
+        List<Sample> runs = new ArrayList<>(other.runs());
+        runs.set(1, withNoise(runs.get(1), fast));
+        runs.set(2, withNoise(runs.get(2), fast));
+        List<Sample> firstRuns = first.runs().stream().map(r -> withNoise(r, slow)).toList();
+        ShapeResult s = shape(4, new LockResult("first", firstRuns, null, null, null, null, null, null, null, null, null),
+                new LockResult("b", runs, null, null, null, null, null, null, null, null, null));
+        assertThat(VersusBest.ratio(s)).as("batches 1 and 2's 0.5 are the machine's").isEqualTo(1.0);
+        assertThat(VersusBest.ratio(shape(4, first, other))).as("without probes: 1.0, 0.5, 0.5").isEqualTo(0.5);
+    }
+
+    private static Sample withNoise(Sample s, Noise noise) {
+        return new Sample(s.run(), s.order(), s.throughputPerSec(), s.acquisitions(), s.wallNanos(), s.perWorker(), s.waits(),
+                s.jain(), s.maxMinRatio(), s.cpuPerWall(), s.voluntarySwitches(), s.involuntarySwitches(), s.lockEvents(),
+                s.starvationShare(), s.runQueue(), noise);
     }
 
     @Test

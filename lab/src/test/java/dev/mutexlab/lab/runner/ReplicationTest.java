@@ -2,7 +2,11 @@ package dev.mutexlab.lab.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.lab.results.Noise;
+import dev.mutexlab.lab.results.Sample;
+import dev.mutexlab.lab.results.WaitSummary;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The rule that adds batches to a shape ({@link Replication}), on synthetic throughputs. */
@@ -19,6 +23,32 @@ class ReplicationTest {
             batches.add(batch);
         }
         return batches;
+    }
+
+    @Test
+    void aLockMeasuredInAnotherStateOfTheMachineThanTheFirstDoesNotCount() {
+        Noise quiet = Noise.of(0.0, 0.0, 0, 0, 0, 400_000_000L);
+        Noise slow = quiet.withLineRoundTrip(400, 390);
+        Noise fast = quiet.withLineRoundTrip(57, 58);
+        Sample[] batch = {sample(100, slow), sample(200, fast), sample(101, slow), sample(102, null)};
+        double[] t = Replication.throughputs(batch);
+        assertThat(t[0]).isEqualTo(100);
+        assertThat(t[1]).as("the fast state").isNaN();
+        assertThat(t[2]).isEqualTo(101);
+        assertThat(t[3]).as("not probed").isEqualTo(102);
+        // five batches of which one straddles: four ratios, too few to decide
+        List<double[]> batches = new java.util.ArrayList<>();
+        for (int b = 0; b < 5; b++) {
+            batches.add(Replication.throughputs(new Sample[] {sample(100, slow), sample(200, b == 2 ? fast : slow)}));
+        }
+        assertThat(Replication.undecided(List.of("a", "b"), batches)).isEqualTo(1);
+        batches.add(Replication.throughputs(new Sample[] {sample(100, fast), sample(200, fast)}));
+        assertThat(Replication.undecided(List.of("a", "b"), batches)).as("a sixth batch, in one state").isZero();
+    }
+
+    private static Sample sample(double throughput, Noise noise) {
+        return new Sample(0, 0, throughput, 1, 1, List.of(1L), new WaitSummary(1, 0, 0, 0, 0), 1, 1.0, 1, 0, 0,
+                Map.of(), 0, null, noise);
     }
 
     @Test

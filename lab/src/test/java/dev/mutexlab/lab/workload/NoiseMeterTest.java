@@ -39,6 +39,23 @@ class NoiseMeterTest {
     }
 
     @Test
+    void twoWindowsAreInOneStateOnlyWhenEveryProbeOfBothLiesWithinTheChange() {
+        Noise quiet = Noise.of(0.0, 0.0, 0, 0, 0, WINDOW_NANOS);
+        Noise slow = quiet.withLineRoundTrip(400, 380);
+        Noise slowToo = quiet.withLineRoundTrip(350, 480);
+        Noise fast = quiet.withLineRoundTrip(57, 59);
+        Noise changed = quiet.withLineRoundTrip(70, 400);
+        assertThat(Noise.oneState(slow, slowToo)).as("350-480 ns: 1.4x").isTrue();
+        assertThat(Noise.oneState(slow, fast)).as("the two states, 7x apart").isFalse();
+        assertThat(Noise.oneState(fast, slow)).isFalse();
+        assertThat(Noise.oneState(changed, slow)).as("a window that changed state itself").isFalse();
+        assertThat(Noise.oneState(slow, quiet.withLineRoundTrip(Double.NaN, Double.NaN))).as("not probed").isTrue();
+        assertThat(Noise.oneState(null, fast)).as("no noise record").isTrue();
+        assertThat(Noise.oneState(fast, quiet.withLineRoundTrip(Double.NaN, 400))).as("one probe of the other is enough")
+                .isFalse();
+    }
+
+    @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void theLineProbeMeasuresARoundTripOnTwoCpusAndNothingOnOne() throws InterruptedException {
         double ns = LineProbe.roundTripNanos();
