@@ -4,6 +4,7 @@ import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.Noise;
 import dev.mutexlab.lab.results.VerdictRow;
 import dev.mutexlab.lab.stats.Bootstrap;
+import dev.mutexlab.lab.stats.Metrics;
 import dev.mutexlab.lab.stats.NoEffectBand;
 import dev.mutexlab.lab.stats.RatioVerdict;
 import dev.mutexlab.lab.stats.RatioVerdicts;
@@ -41,8 +42,10 @@ public final class CellVerdicts {
      * @param verdict   the ratio, its interval and the call
      * @param otherState batches left out of the ratio because the lock and the reference were measured in
      *                  different states of the machine ({@link Noise#oneState})
+     * @param lineNanos the median line probe of the batches in the ratio (the state it speaks for); NaN: not probed
      */
-    public record Cell(Figure figure, Figure reference, boolean aa, NoEffectBand band, RatioVerdict verdict, int otherState) {
+    public record Cell(Figure figure, Figure reference, boolean aa, NoEffectBand band, RatioVerdict verdict, int otherState,
+                       double lineNanos) {
         /** The verdict in words for this figure's metric. */
         public String word() {
             return verdict.word(figure.metric().higherIsBetter());
@@ -51,7 +54,7 @@ public final class CellVerdicts {
         /** The row a result file records. */
         public VerdictRow row() {
             return new VerdictRow(figure.group(), figure.where(), figure.lock(), figure.metric().label(),
-                    reference.lock(), aa, band.text(), verdict, word());
+                    reference.lock(), aa, band.text(), verdict, word(), Double.isNaN(lineNanos) ? 0 : lineNanos, otherState);
         }
     }
 
@@ -84,7 +87,8 @@ public final class CellVerdicts {
                 Paired p = ratios(f, ref);
                 boolean aa = f.lock().equals(ref.lock());
                 NoEffectBand judgedBy = aa ? NoEffectBand.AA_COPY : band;
-                cells.add(new Cell(f, ref, aa, judgedBy, RatioVerdicts.of(p.ratios(), p.jvms(), judgedBy), p.otherState()));
+                cells.add(new Cell(f, ref, aa, judgedBy, RatioVerdicts.of(p.ratios(), p.jvms(), judgedBy), p.otherState(),
+                        p.lineNanos()));
             }
         }
         return cells;
@@ -132,7 +136,7 @@ public final class CellVerdicts {
     }
 
     /** Ratios within batches, with the JVM each batch was measured in, and how many batches were left out as measured across a change of the machine's state. */
-    record Paired(double[] ratios, int[] jvms, int otherState) {
+    record Paired(double[] ratios, int[] jvms, int otherState, double lineNanos) {
     }
 
     /**
@@ -147,6 +151,7 @@ public final class CellVerdicts {
             base.put(ref.batch(i), i);
         }
         List<double[]> out = new ArrayList<>();
+        List<Double> probes = new ArrayList<>();
         int otherState = 0;
         for (int i = 0; i < f.values().length; i++) {
             Integer j = base.get(f.batch(i));
@@ -159,8 +164,17 @@ public final class CellVerdicts {
                 continue;
             }
             out.add(new double[] {f.values()[i] / b, f.jvm(i)});
+            for (Noise n : new Noise[] {f.noise(i), ref.noise(j)}) {
+                if (n != null) {
+                    for (double probe : new double[] {n.lineBeforeNanos(), n.lineAfterNanos()}) {
+                        if (probe > 0 && Double.isFinite(probe)) {
+                            probes.add(probe);
+                        }
+                    }
+                }
+            }
         }
         return new Paired(out.stream().mapToDouble(x -> x[0]).toArray(), out.stream().mapToInt(x -> (int) x[1]).toArray(),
-                otherState);
+                otherState, Metrics.median(probes.stream().mapToDouble(Double::doubleValue).toArray()));
     }
 }

@@ -15,7 +15,12 @@ import dev.mutexlab.lab.stats.RatioVerdict;
  * @param band      where the no-effect band comes from, in words
  * @param verdict   the ratio, its interval and the verdict
  * @param word      the verdict as the table prints it ({@code faster}, {@code ~ within ±5%}, ...)
+ * @param lineNanos the machine's state the verdict speaks for: the median line probe (a cache line's
+ *                  round trip between two CPUs, {@link Noise}) of the batches in the ratio; 0 where
+ *                  not probed (commands without the probe, files written before it)
+ * @param leftOut   batches left out of the ratio because the lock and the reference ran in different
+ *                  states of the machine ({@link Noise#oneState})
  */
 public record VerdictRow(String group, String where, String lock, String metric, String reference, boolean aa,
-                         String band, RatioVerdict verdict, String word) {
+                         String band, RatioVerdict verdict, String word, double lineNanos, int leftOut) {
 }

@@ -60,6 +60,8 @@ class CellVerdictsTest {
                 new Noise[] {slow, slow, slow, slow, slow, fast, fast});
         CellVerdicts.Cell cell = CellVerdicts.of(List.of(ref, lock)).getFirst();
         assertThat(cell.otherState()).isEqualTo(2);
+        assertThat(cell.row().leftOut()).isEqualTo(2);
+        assertThat(cell.row().lineNanos()).as("the slow state's probes, 400 and 390").isEqualTo(395.0);
         assertThat(cell.verdict().n()).isEqualTo(5);
         assertThat(cell.verdict().call()).isEqualTo(Call.WITHIN);
         assertThat(CellVerdictsTest.ratios(lock, ref)).hasSize(5).containsOnly(1.0, 1.01, 0.99);
