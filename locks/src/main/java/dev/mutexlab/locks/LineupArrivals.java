@@ -30,7 +30,8 @@ abstract class LineupArrivals extends LineupSlots {
      *
      * The barging spin (bargeSpin, BARGE): the same spaced spin, whether or not anybody sleeps (a
      * sleeper past its bound is served by handoff, which keeps LOCKED set); one look when spinning
-     * cannot pay: on one processor, or when the sleepers already outnumber the processors.
+     * cannot pay: on one processor, or on a platform thread when the sleepers already outnumber
+     * the processors (bargeSpinPauses says why a virtual thread spins then too).
      *
      * The time-based yield (platform threads). Threads that keep a processor busy — a holder,
      * spinners, threads working outside the lock — are time-sliced by the OS in milliseconds when
@@ -116,12 +117,12 @@ abstract class LineupArrivals extends LineupSlots {
     /**
      * The BARGE policy's spin: PRE_SPIN_PAUSES PAUSEs with looks at the word spaced as in preSpin,
      * taking the lock whenever it is free, whether or not anybody sleeps (a sleeper past its bound
-     * is served by handoff, which keeps LOCKED set). One look only when spinning cannot pay: on
-     * one processor, or when the sleepers already outnumber the processors (more spinners would
-     * only take processors from the holder and from work outside the lock).
+     * is served by handoff, which keeps LOCKED set); as many as {@link #bargeSpinPauses} allows.
      */
     final boolean bargeSpin() {
-        int pauses = spin.budgetNanos() == 0 || line.size() >= SpinPolicy.processors() ? 1 : PRE_SPIN_PAUSES;
+        boolean virtual = Thread.currentThread().isVirtual();
+        int pauses = bargeSpinPauses(spin.budgetNanos() != 0, line.size(), SpinPolicy.processors(), virtual,
+                virtual && heirStuck());
         int gap = 1;
         for (int paused = 0; paused < pauses; ) {
             int s = state;
@@ -137,6 +138,24 @@ abstract class LineupArrivals extends LineupSlots {
             }
         }
         return false;
+    }
+
+    /**
+     * The PAUSEs of the BARGE spin: one look only where spinning cannot pay — on one processor
+     * ({@code canSpin} false), or on a platform thread when the sleepers already outnumber the
+     * processors (another spinner would only take a processor from the holder and from work outside
+     * the lock; the OS runs the sleepers' wakers as it would anyway). A virtual thread spins the
+     * whole PRE_SPIN_PAUSES whatever the line: its park is an unmount, and the sleeper an unlock wakes
+     * needs a carrier to mount, so at sub-microsecond holds an arrival that parks at once turns
+     * nearly every acquisition into a park and a wake-up (8 virtual workers on 2 carriers, 0.1 us
+     * holds: a wake-up in every 4-10 acquisitions, docs/RESULTS.md §12.11), while a HotSpot monitor
+     * spins before it unmounts. But two virtual threads that spin and take the lock in turn never
+     * give up their carriers, and the sleeper an unlock woke cannot run until one does: so a
+     * virtual arrival looks once and goes to sleep, making room, once that woken sleeper is
+     * (nearly) past its bound ({@code heirStuck}, LineupLine.heirStuck), as under the line.
+     */
+    static int bargeSpinPauses(boolean canSpin, int sleepers, int processors, boolean virtual, boolean heirStuck) {
+        return !canSpin || heirStuck || sleepers >= processors && !virtual ? 1 : PRE_SPIN_PAUSES;
     }
 
     /**

@@ -111,8 +111,8 @@ public final class LineupMutex extends LineupArrivals {
      * policy once:
      *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
      *          spinner slot if one is free (unless making room), else the line.
-     *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look when the sleepers
-     *          outnumber the processors), then one look at the clock (the start of the bound) and
+     *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look on a platform thread when
+     *          the sleepers outnumber the processors), then one look at the clock (the start of the bound) and
      *          the line. No slot, no swap, no yield: the only spinner is the heir an unlock woke,
      *          which spins for the learned budget, asks for the handoff once past its bound (at
      *          its look at the clock every ROUNDS_PER_CHECK rounds) and swaps with an older due

@@ -17,7 +17,8 @@ enum LineupPolicy {
      * Barging, as a HotSpot monitor or {@code ReentrantLock}: an arrival spins briefly on the word
      * (taking the lock whenever it is free, sleepers or not), then sleeps in line; it reads the
      * clock only when it goes to sleep, takes no spinner slot, never swaps and never yields. It
-     * skips the spin when the sleepers already outnumber the processors. Only the heir an unlock
+     * skips the spin on a platform thread when the sleepers already outnumber the processors (a
+     * virtual thread's park is an unmount, dearer than the spin). Only the heir an unlock
      * woke spins in a slot, for the learned budget. For holds of a microsecond or less, where
      * any bookkeeping per acquisition costs more than the hold.
      */

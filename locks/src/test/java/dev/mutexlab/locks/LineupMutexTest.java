@@ -120,6 +120,20 @@ class LineupMutexTest {
     }
 
     @Test
+    void theBargingSpinIsOneLookOnlyWhereSpinningCannotPay() {
+        int full = LineupArrivals.PRE_SPIN_PAUSES;
+        assertThat(LineupArrivals.bargeSpinPauses(true, 0, 2, false, false)).as("nobody asleep").isEqualTo(full);
+        assertThat(LineupArrivals.bargeSpinPauses(true, 1, 2, false, false)).as("fewer sleepers than CPUs").isEqualTo(full);
+        assertThat(LineupArrivals.bargeSpinPauses(true, 2, 2, false, false)).as("platform, sleepers outnumber CPUs").isEqualTo(1);
+        assertThat(LineupArrivals.bargeSpinPauses(true, 8, 2, true, false)).as("virtual: a park is an unmount").isEqualTo(full);
+        assertThat(LineupArrivals.bargeSpinPauses(false, 0, 1, true, false)).as("one CPU").isEqualTo(1);
+        assertThat(LineupArrivals.bargeSpinPauses(false, 0, 1, false, false)).as("one CPU").isEqualTo(1);
+        assertThat(LineupArrivals.bargeSpinPauses(true, 8, 2, true, true)).as("virtual, a woken sleeper due: make room")
+                .isEqualTo(1);
+        assertThat(LineupArrivals.bargeSpinPauses(true, 0, 2, true, true)).isEqualTo(1);
+    }
+
+    @Test
     void tryLockSucceedsOnAFreeLockWhoseOtherBitsChangeDuringTheCall() throws Exception {
         assumeSpinning();
         Steered hooks = new Steered();
