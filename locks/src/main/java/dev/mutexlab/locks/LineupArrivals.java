@@ -144,7 +144,7 @@ abstract class LineupArrivals extends LineupSlots {
      * The PAUSEs of the BARGE spin: one look only where spinning cannot pay — on one processor
      * ({@code canSpin} false), or on a platform thread when the sleepers already outnumber the
      * processors (another spinner would only take a processor from the holder and from work outside
-     * the lock; the OS runs the sleepers' wakers as it would anyway). A virtual thread spins the
+     * the lock, and a platform thread's park costs no one else a processor). A virtual thread spins the
      * whole PRE_SPIN_PAUSES whatever the line: its park is an unmount, and the sleeper an unlock wakes
      * needs a carrier to mount, so at sub-microsecond holds an arrival that parks at once turns
      * nearly every acquisition into a park and a wake-up (8 virtual workers on 2 carriers, 0.1 us
