@@ -13,20 +13,13 @@ import json
 import statistics
 import sys
 
-from mutexlab_tables import is_lineup, median_range
+from mutexlab_tables import LINE_CHANGE, is_lineup, median_range, probes_of
 
 
 
 PROBES = "#probes"
 STATE = "#state"        # per ratio, the median line probe of its batch (None: not probed)
 STRADDLED = "#straddled"  # batches left out: their probes lie more than LINE_CHANGE apart
-LINE_CHANGE = 2.0       # Noise.MAX_LINE_CHANGE
-
-
-def probes_of(r):
-    """The line probes (ns) of one sample, before and after its window; [] where not probed."""
-    n = r.get("noise") or {}
-    return [p for p in (n.get("lineBeforeNanos"), n.get("lineAfterNanos")) if isinstance(p, (int, float)) and p == p and p > 0]
 
 
 def state_classes(values):
@@ -156,4 +149,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except (KeyError, TypeError, AttributeError, IndexError) as e:
+        print(f"ab-versus-best.py: not a mutexlab run or apps result file ({type(e).__name__}: {e})", file=sys.stderr)
+        sys.exit(2)

@@ -165,12 +165,8 @@ public final class CellVerdicts {
             }
             out.add(new double[] {f.values()[i] / b, f.jvm(i)});
             for (Noise n : new Noise[] {f.noise(i), ref.noise(j)}) {
-                if (n != null) {
-                    for (double probe : new double[] {n.lineBeforeNanos(), n.lineAfterNanos()}) {
-                        if (probe > 0 && Double.isFinite(probe)) {
-                            probes.add(probe);
-                        }
-                    }
+                for (double probe : Noise.lineProbes(n)) {
+                    probes.add(probe);
                 }
             }
         }

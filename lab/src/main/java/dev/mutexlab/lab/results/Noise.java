@@ -79,17 +79,21 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Noise n : new Noise[] {a, b}) {
-            if (n == null) {
-                continue;
-            }
-            for (double probe : new double[] {n.lineBeforeNanos, n.lineAfterNanos}) {
-                if (probe > 0 && Double.isFinite(probe)) {
-                    min = Math.min(min, probe);
-                    max = Math.max(max, probe);
-                }
+            for (double probe : lineProbes(n)) {
+                min = Math.min(min, probe);
+                max = Math.max(max, probe);
             }
         }
         return max <= MAX_LINE_CHANGE * min || min == Double.POSITIVE_INFINITY;
+    }
+
+    /** The line probes {@code n} read around its window (before, after), leaving out those not taken; none for null. */
+    public static double[] lineProbes(Noise n) {
+        if (n == null) {
+            return new double[0];
+        }
+        return java.util.stream.DoubleStream.of(n.lineBeforeNanos, n.lineAfterNanos)
+                .filter(probe -> probe > 0 && Double.isFinite(probe)).toArray();
     }
 
     /** Whether the window crossed a threshold. */
