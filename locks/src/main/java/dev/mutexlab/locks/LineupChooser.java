@@ -25,7 +25,8 @@ final class LineupChooser {
      * locks (Lim and Agarwal, ASPLOS'94) switch protocols the same way.
      *
      * Epochs. The owner counts its releases and its acquisitions that had to wait, however briefly
-     * (LineupMutex.contendedAcquisitions: an arrival's short spin that ends with the lock counts,
+     * (LineupWord.chooserCounts, each modulo 2^16, so the chooser adds up the waited count's
+     * differences from tick to tick: an arrival's short spin that ends with the lock counts,
      * else a barging lock at short holds, where most waits end there, would look unsaturated
      * and never try the line); at every TICK_RELEASES-th release it calls tick with
      * the clock and that count. An epoch ends at the first tick at least EPOCH_NANOS after it
@@ -67,7 +68,8 @@ final class LineupChooser {
      * every release cost an uncontended lock/unlock pair about 1.5 ns, 12% of ReentrantLock's
      * 12.3 ns on our machine (docs/RESULTS.md §12.13).
      *
-     * Cost. While counting, per release an increment and a test (in LineupMutex); per
+     * Cost. While counting, per release an increment and a test of a field on the lock word's
+     * cache line, which the owner holds already (LineupWord.chooserCounts says why there); per
      * TICK_RELEASES releases one clock read in the critical section; per trial at most one epoch
      * on the slower policy. While paused, per release one test.
      */
@@ -86,6 +88,8 @@ final class LineupChooser {
     static final int MAX_TRIAL_EVERY = 128;
     /** How much longer the wait for the next trial grows after a trial that lost. */
     static final int TRIAL_BACKOFF = 4;
+    /** The lock counts acquisitions that waited modulo 2^16 (LineupWord.chooserCounts). */
+    static final int WAITED_COUNT_MASK = 0xFFFF;
 
     /** What a tick did. */
     enum Decision {
@@ -107,7 +111,10 @@ final class LineupChooser {
     private boolean started;
     private long epochStartNanos;
     private int epochReleases;
-    private int epochContendedStart;
+    /** Acquisitions that waited in this epoch. */
+    private int epochContended;
+    /** The lock's waited count (modulo 2^16) at the last tick. */
+    private int lastWaitedCount;
     /** The current policy: false the line, true barging. */
     private boolean barging;
     private boolean trying;
@@ -124,23 +131,26 @@ final class LineupChooser {
      * Called by the owner at every TICK_RELEASES-th release, before it releases.
      *
      * @param nowNanos the lock's clock
-     * @param contendedAcquisitions the lock's running count of acquisitions that had to wait (spun or slept)
+     * @param waitedCount the lock's running count of acquisitions that had to wait (spun or
+     *     slept), modulo 2^16: fewer than 2^16 of them come between two ticks
      */
-    Decision tick(long nowNanos, int contendedAcquisitions) {
+    Decision tick(long nowNanos, int waitedCount) {
+        int waited = (waitedCount - lastWaitedCount) & WAITED_COUNT_MASK;
+        lastWaitedCount = waitedCount;
         if (!started) {
-            started = true;
-            startEpoch(nowNanos, contendedAcquisitions);
+            started = true; // what waited before this tick (during a pause) enters no epoch
+            startEpoch(nowNanos);
             return Decision.KEEP;
         }
         epochReleases += TICK_RELEASES;
+        epochContended += waited;
         long lengthNanos = nowNanos - epochStartNanos;
         if (lengthNanos < EPOCH_NANOS) {
             return Decision.KEEP;
         }
         double rate = epochReleases / (double) lengthNanos;
-        int contended = contendedAcquisitions - epochContendedStart; // wraps harmlessly: a difference
-        boolean saturated = (long) contended * SATURATED_SHARE_INVERSE >= epochReleases;
-        startEpoch(nowNanos, contendedAcquisitions);
+        boolean saturated = (long) epochContended * SATURATED_SHARE_INVERSE >= epochReleases;
+        startEpoch(nowNanos);
         if (!trying) {
             if (!saturated) {
                 return Decision.PAUSE;
@@ -177,10 +187,10 @@ final class LineupChooser {
         started = false;
     }
 
-    private void startEpoch(long nowNanos, int contendedAcquisitions) {
+    private void startEpoch(long nowNanos) {
         epochStartNanos = nowNanos;
         epochReleases = 0;
-        epochContendedStart = contendedAcquisitions;
+        epochContended = 0;
     }
 
     private int trialEvery() {

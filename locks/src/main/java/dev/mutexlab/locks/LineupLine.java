@@ -80,8 +80,30 @@ abstract class LineupLine extends LineupWord {
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     volatile long headStartNanos;
 
+    /**
+     * The bound on waiting, in nanoseconds, capped so that start + bound never overflows. Here
+     * rather than in LineupWord, whose fields are ints and references only so that its
+     * chooserCounts lies beside state (see there).
+     */
+    final long boundNanos;
+
     LineupLine(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
-        super(bound, recordStats, hooks, maxSpinners);
+        super(bound, recordStats, hooks, maxSpinners); // checks bound
+        long nanos;
+        try {
+            nanos = bound.toNanos();
+        } catch (ArithmeticException overflow) {
+            nanos = Long.MAX_VALUE / 2;
+        }
+        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2);
+    }
+
+    /**
+     * How early a spinner swaps with a sleeper before the sleeper's bound ends: two wake-ups, so
+     * that the woken thread runs by the time it is due; at most half the bound.
+     */
+    final long swapAheadNanos() {
+        return Math.min(boundNanos >> 1, 2L * wakeLatencyNanos());
     }
 
     /**

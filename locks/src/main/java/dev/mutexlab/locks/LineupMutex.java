@@ -105,8 +105,9 @@ public final class LineupMutex extends LineupArrivals {
      * how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
      * before the releasing CAS, while it is choosing: from an acquisition that had to wait until
      * an epoch in which too few did (the chooser's PAUSE), so an uncontended release pays one
-     * test. The chooser's state, choosing, the release count and contendedAcquisitions are the
-     * owner's alone (plain fields, ordered by the lock itself); the
+     * test. The chooser's state, choosing and the counts it is fed (chooserCounts: releases and
+     * acquisitions that waited, on the word's cache line, see LineupWord) are the owner's alone
+     * (plain fields, ordered by the lock itself); the
      * choice reaches arrivals through barging, opaque (see the field). An arrival reads the
      * policy once:
      *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
@@ -157,6 +158,10 @@ public final class LineupMutex extends LineupArrivals {
 
     /** The default bound on waiting before the lock is handed over: 1 ms, as Go's starvation threshold. */
     public static final Duration DEFAULT_BOUND = Duration.ofMillis(1);
+    /** chooserCounts: the releases counted, in its low half. */
+    private static final int RELEASES_MASK = 0xFFFF;
+    /** chooserCounts: one acquisition that waited, in its high half (a carry out of the int is harmless: modulo 2^16). */
+    private static final int WAITED_ONE = 1 << 16;
 
     /** How arrivals wait when the spec fixed it, or null when the chooser picks (see LineupPolicy and the notes). */
     private final LineupPolicy fixedPolicy;
@@ -177,10 +182,6 @@ public final class LineupMutex extends LineupArrivals {
      * publication: the first contended acquisition starts the counting).
      */
     private boolean choosing;
-    /** Releases, counted by the owner for the chooser's ticks while choosing (owner only: the lock orders it, so plain). */
-    private int releases;
-    /** Acquisitions that waited (spun or slept), counted by their owner for the chooser (owner only, plain). */
-    private int contendedAcquisitions;
 
     /** A lineup lock with the default bound of 1 ms and no statistics; it chooses its policy itself. */
     public LineupMutex() {
@@ -334,7 +335,7 @@ public final class LineupMutex extends LineupArrivals {
      * pause starts the chooser counting releases again (see the field choosing).
      */
     private void waitedAndAcquired() {
-        contendedAcquisitions++; // we own the lock: the count is ours to write
+        chooserCounts += WAITED_ONE; // we own the lock: the count is ours to write (the high half, see the field)
         if (!choosing && chooser != null) {
             choosing = true;
             chooser.resume();
@@ -343,8 +344,13 @@ public final class LineupMutex extends LineupArrivals {
 
     @Override
     protected void releaseCore() {
-        if (choosing && (++releases & (LineupChooser.TICK_RELEASES - 1)) == 0) {
-            chooserTick(); // still the owner: the chooser's state is ours
+        if (choosing) {
+            int c = chooserCounts;
+            int released = (c + 1) & RELEASES_MASK; // the low half, modulo 2^16 (see the field)
+            chooserCounts = (c & ~RELEASES_MASK) | released;
+            if ((released & (LineupChooser.TICK_RELEASES - 1)) == 0) {
+                chooserTick(); // still the owner: the chooser's state is ours
+            }
         }
         if (!casState(LOCKED, 0)) {
             releaseSlow();
@@ -360,7 +366,7 @@ public final class LineupMutex extends LineupArrivals {
     /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
     private void chooserTick() {
         LineupChooser c = chooser;
-        LineupChooser.Decision d = c.tick(hooks.nanoTime(), contendedAcquisitions);
+        LineupChooser.Decision d = c.tick(hooks.nanoTime(), chooserCounts >>> 16);
         if (d == LineupChooser.Decision.KEEP) {
             return;
         }
@@ -490,7 +496,7 @@ public final class LineupMutex extends LineupArrivals {
     }
 
     int releasesCounted() {
-        return releases;
+        return chooserCounts & RELEASES_MASK;
     }
 
     int learnedSpinNanos() {

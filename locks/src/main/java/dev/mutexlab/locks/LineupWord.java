@@ -109,6 +109,19 @@ abstract class LineupWord extends AbstractMutex {
     }
 
     volatile int state;
+    /**
+     * The chooser's counts (LineupMutex.choosing), the owner's alone: the releases it counted in
+     * the low 16 bits and the acquisitions that waited in the high 16, each modulo 2^16 (the
+     * chooser takes differences between ticks, TICK_RELEASES releases apart). Plain: the lock
+     * orders every access. Beside state on purpose: every owner writes it, and on the word's
+     * cache line, which the acquiring CAS has just brought, the write costs nothing more, where
+     * on another line each handover would move that line between processors too (§12.19 of
+     * docs/RESULTS.md: the chooser ran 5-20% below its own policy). HotSpot lays a class's ints
+     * out in declaration order after its longs, and this class has none, so this int follows
+     * state at the next 4 bytes: on its cache line but where an object's alignment puts the line's
+     * end between them (one alignment in eight).
+     */
+    int chooserCounts;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
     volatile int spinners;
     /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */
@@ -119,7 +132,6 @@ abstract class LineupWord extends AbstractMutex {
      * Null by default, so a lock published racily reads no heir rather than a stale value.
      */
     volatile Waiter heir;
-    final long boundNanos;
     final AdaptiveSpin spin = new AdaptiveSpin();
     /**
      * How long a signalled sleeper takes to run, smoothed over wake-ups, less INITIAL_WAKE_NANOS
@@ -131,20 +143,13 @@ abstract class LineupWord extends AbstractMutex {
     /** The most spinner slots, or 0 for one per processor of the acquiring thread's kind. */
     final int maxSpinners;
 
-    /** See LineupMutex's constructors: the bound is checked, and capped so that start + bound never overflows. */
+    /** See LineupMutex's constructors: the bound is checked here; LineupLine keeps it (boundNanos). */
     LineupWord(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
         super(recordStats);
         Objects.requireNonNull(bound, "bound");
         if (bound.isNegative()) {
             throw new IllegalArgumentException("bound must not be negative: " + bound);
         }
-        long nanos;
-        try {
-            nanos = bound.toNanos();
-        } catch (ArithmeticException overflow) {
-            nanos = Long.MAX_VALUE / 2;
-        }
-        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2); // start + bound never overflows
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.maxSpinners = maxSpinners;
     }
@@ -158,14 +163,6 @@ abstract class LineupWord extends AbstractMutex {
     final long spinBudgetNanos() {
         int learned = spin.budgetNanos();
         return learned == 0 ? 0L : Math.min(AdaptiveSpin.MAX_NANOS, Math.max(learned, 2L * wakeLatencyNanos()));
-    }
-
-    /**
-     * How early a spinner swaps with a sleeper before the sleeper's bound ends: two wake-ups, so
-     * that the woken thread runs by the time it is due; at most half the bound.
-     */
-    final long swapAheadNanos() {
-        return Math.min(boundNanos >> 1, 2L * wakeLatencyNanos());
     }
 
     /** The smoothed wake-up latency (opaque: a racy heuristic, updates may be lost, never torn). */

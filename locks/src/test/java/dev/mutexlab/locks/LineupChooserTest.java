@@ -9,6 +9,7 @@ import static dev.mutexlab.locks.LineupChooser.EPOCH_NANOS;
 import static dev.mutexlab.locks.LineupChooser.MAX_TRIAL_EVERY;
 import static dev.mutexlab.locks.LineupChooser.MIN_TRIAL_EVERY;
 import static dev.mutexlab.locks.LineupChooser.TICK_RELEASES;
+import static dev.mutexlab.locks.LineupChooser.WAITED_COUNT_MASK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -32,7 +33,18 @@ class LineupChooserTest {
         int contended;
 
         Feed() {
-            assertThat(chooser.tick(nowNanos, contended)).as("the first tick starts the first epoch").isEqualTo(KEEP);
+            this(0);
+        }
+
+        /** A feed whose lock has counted {@code waited} acquisitions that waited before its first tick. */
+        Feed(int waited) {
+            contended = waited;
+            assertThat(chooser.tick(nowNanos, count())).as("the first tick starts the first epoch").isEqualTo(KEEP);
+        }
+
+        /** The waited count as the lock passes it: modulo 2^16. */
+        int count() {
+            return contended & WAITED_COUNT_MASK;
         }
 
         /**
@@ -45,7 +57,7 @@ class LineupChooserTest {
             for (int i = 1; i <= ticks; i++) {
                 nowNanos += stepNanos;
                 contended += (int) Math.round(TICK_RELEASES * contendedShare);
-                LineupChooser.Decision d = chooser.tick(nowNanos, contended);
+                LineupChooser.Decision d = chooser.tick(nowNanos, count());
                 if (i < ticks) {
                     assertThat(d).as("no decision inside an epoch").isEqualTo(KEEP);
                 }
@@ -143,7 +155,7 @@ class LineupChooserTest {
             assertThat(f.epoch(100, 1.0 / 32)).as("nobody waits for the lock: nothing to compare").isEqualTo(PAUSE);
             f.chooser.resume(); // as the lock does at its next contended acquisition
             f.nowNanos += 1_000 * EPOCH_NANOS; // paused for a long time
-            assertThat(f.chooser.tick(f.nowNanos, f.contended)).as("the first tick after a pause starts an epoch").isEqualTo(KEEP);
+            assertThat(f.chooser.tick(f.nowNanos, f.count())).as("the first tick after a pause starts an epoch").isEqualTo(KEEP);
         }
         assertThat(f.chooser.runRatePerSecond()).isZero();
         assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
@@ -168,9 +180,23 @@ class LineupChooserTest {
         assertThat(f.epoch(100, 0.0)).isEqualTo(PAUSE);
         f.chooser.resume();
         f.nowNanos += 100 * EPOCH_NANOS; // counted nothing for 100 epochs' time
-        assertThat(f.chooser.tick(f.nowNanos, f.contended)).isEqualTo(KEEP); // a new epoch starts here
+        assertThat(f.chooser.tick(f.nowNanos, f.count())).isEqualTo(KEEP); // a new epoch starts here
         assertThat(f.saturated(100)).as("the second saturated epoch brings the trial").isEqualTo(TRIAL);
         assertThat(f.chooser.runRatePerSecond()).as("the paused time is in no rate").isEqualTo(before);
+    }
+
+    @Test
+    void theWaitedCountWrapsAtTwoToTheSixteenthWithoutChangingAVerdict() {
+        // the lock keeps its count of acquisitions that waited modulo 2^16: an epoch across the wrap
+        // must read as any other, saturated or not
+        Feed f = new Feed(WAITED_COUNT_MASK - 100);
+        assertThat(f.epoch(100, 1.0 / 32)).as("3% waited, across the wrap: not saturated").isEqualTo(PAUSE);
+        f.contended = WAITED_COUNT_MASK - 500; // waited while paused: enters no epoch
+        f.chooser.resume();
+        assertThat(f.chooser.tick(f.nowNanos, f.count())).as("a new epoch starts").isEqualTo(KEEP);
+        assertThat(f.saturated(32)).as("half waited, across the wrap: saturated").isEqualTo(KEEP);
+        assertThat(f.chooser.runRatePerSecond()).as("a saturated epoch enters its rate").isPositive();
+        assertThat(f.saturated(32)).as("the second saturated epoch brings the trial").isEqualTo(TRIAL);
     }
 
     @Test
@@ -178,7 +204,7 @@ class LineupChooserTest {
         Feed f = new Feed();
         for (int i = 0; i < 10_000; i++) {
             f.contended += TICK_RELEASES;
-            assertThat(f.chooser.tick(f.nowNanos + i, f.contended)).isEqualTo(KEEP); // 10 us in all
+            assertThat(f.chooser.tick(f.nowNanos + i, f.count())).isEqualTo(KEEP); // 10 us in all
         }
     }
 
