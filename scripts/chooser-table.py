@@ -31,8 +31,8 @@ def rows_of_run(d, clean):
             locks = {l["spec"]: l for l in sh["locks"]}
             bad = {r["run"] for l in sh["locks"] for r in l["runs"] if clean and stolen(r)}
             ops = {s: {r["run"]: r["throughputPerSec"] for r in l["runs"] if r["run"] not in bad} for s, l in locks.items()}
-            waits = {s: statistics.median(r["waits"]["maxNanos"] for r in l["runs"]) for s, l in locks.items()}
-            jain = {s: statistics.median(r["jain"] for r in l["runs"]) for s, l in locks.items()}
+            waits = {s: [r["waits"]["maxNanos"] for r in l["runs"]] for s, l in locks.items()}
+            jain = {s: [r["jain"] for r in l["runs"]] for s, l in locks.items()}
             floor = max((h["longestStall"]["median"] for h in (sh.get("hiccups") or [])), default=None)
             hold = fmt_ns(sh["holdNanos"]).replace(" ", "\u00a0")
             outside = fmt_ns(sh["outsideNanos"]) if sh["outsideNanos"] else "0"
@@ -50,8 +50,28 @@ def rows_of_apps(d, clean):
             ops[s["workload"]][s["lock"]][s["run"]] = s["opsPerSec"]
             wait[s["workload"]][s["lock"]].append(s["waits"]["maxNanos"])
         for w in ops:
-            waits = {l: statistics.median(v) for l, v in wait[w].items()}
-            yield f"{g['threads']} | apps {w}", ops[w], waits, None, None
+            yield f"{g['threads']} | apps {w}", ops[w], wait[w], None, None
+
+
+def pooled(loaded, clean):
+    """Rows of every file, a row met in several files merged: batches keyed (file, batch)."""
+    rows = {}
+    for i, d in enumerate(loaded):
+        found = rows_of_apps(d, clean) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d, clean)
+        for name, ops, waits, jain, floor in found:
+            row = rows.setdefault(name, (defaultdict(dict), defaultdict(list), defaultdict(list) if jain else None, []))
+            for spec, runs in ops.items():
+                row[0][spec].update({(i, r): v for r, v in runs.items()})
+            for spec, w in waits.items():
+                row[1][spec].extend(w)
+            for spec, j in (jain or {}).items():
+                row[2][spec].extend(j)
+            if floor is not None:
+                row[3].append(floor)
+    for name, (ops, waits, jain, floors) in rows.items():
+        yield (name, ops, {s: statistics.median(w) for s, w in waits.items()},
+               {s: statistics.median(j) for s, j in jain.items()} if jain else None,
+               statistics.median(floors) if floors else None)
 
 
 def main(argv):
@@ -82,37 +102,35 @@ def main(argv):
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     met = defaultdict(int)
     total = 0
-    for d in loaded:
-        rows = rows_of_apps(d, clean) if d["groups"] and "samples" in d["groups"][0] else rows_of_run(d, clean)
-        for name, ops, waits, jain, floor in rows:
-            present = [r for r in rivals if r in ops]
-            if CHOOSER not in ops or not present:
-                continue
-            runs = sorted(set.intersection(*[set(v) for v in ops.values()]))
-            if not runs:
-                print(f"| {name} | no batch left | | | | | | | |")
-                continue
-            best = lambda r: max(ops[x][r] for x in present)
-            chooser = [ops[CHOOSER][r] / best(r) for r in runs]
-            line = [ops[LINE][r] / best(r) for r in runs] if LINE in ops else []
-            barge = [ops[BARGE][r] / best(r) for r in runs] if BARGE in ops else []
-            oracle = [ops[CHOOSER][r] / max(ops[LINE][r], ops[BARGE][r]) for r in runs] if LINE in ops and BARGE in ops else []
-            aa = [ops[AA][r] / ops[CHOOSER][r] for r in runs] if AA in ops else []
-            best_rival = max(present, key=lambda s: statistics.median(ops[s].values()))
-            wait_cell = f"{fmt_ns(waits[CHOOSER])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
-            floor_cell = fmt_ns(floor) if floor else "–"
-            jain_cell = f"{jain[CHOOSER]:.3f}" if jain else "–"
-            print(f"| {name} | {len(runs)} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
-            total += 1
-            met["chooser ≥ 0.95 × best rival (median)"] += statistics.median(chooser) >= 0.95
-            if oracle:
-                met["chooser ≥ 0.95 × better policy (median)"] += statistics.median(oracle) >= 0.95
-            if line:
-                met["chooser ≥ line (median)"] += statistics.median(chooser) >= statistics.median(line)
-            if floor is not None:
-                met["longest wait ≤ max(2 ms, stall floor)"] += waits[CHOOSER] <= max(2e6, floor)
-            if jain:
-                met["Jain ≥ 0.99"] += jain[CHOOSER] >= 0.99
+    for name, ops, waits, jain, floor in pooled(loaded, clean):
+        present = [r for r in rivals if r in ops]
+        if CHOOSER not in ops or not present:
+            continue
+        runs = sorted(set.intersection(*[set(v) for v in ops.values()]))
+        if not runs:
+            print(f"| {name} | no batch left | | | | | | | |")
+            continue
+        best = lambda r: max(ops[x][r] for x in present)
+        chooser = [ops[CHOOSER][r] / best(r) for r in runs]
+        line = [ops[LINE][r] / best(r) for r in runs] if LINE in ops else []
+        barge = [ops[BARGE][r] / best(r) for r in runs] if BARGE in ops else []
+        oracle = [ops[CHOOSER][r] / max(ops[LINE][r], ops[BARGE][r]) for r in runs] if LINE in ops and BARGE in ops else []
+        aa = [ops[AA][r] / ops[CHOOSER][r] for r in runs] if AA in ops else []
+        best_rival = max(present, key=lambda s: statistics.median(ops[s].values()))
+        wait_cell = f"{fmt_ns(waits[CHOOSER])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
+        floor_cell = fmt_ns(floor) if floor else "–"
+        jain_cell = f"{jain[CHOOSER]:.3f}" if jain else "–"
+        print(f"| {name} | {len(runs)} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
+        total += 1
+        met["chooser ≥ 0.95 × best rival (median)"] += statistics.median(chooser) >= 0.95
+        if oracle:
+            met["chooser ≥ 0.95 × better policy (median)"] += statistics.median(oracle) >= 0.95
+        if line:
+            met["chooser ≥ line (median)"] += statistics.median(chooser) >= statistics.median(line)
+        if floor is not None:
+            met["longest wait ≤ max(2 ms, stall floor)"] += waits[CHOOSER] <= max(2e6, floor)
+        if jain:
+            met["Jain ≥ 0.99"] += jain[CHOOSER] >= 0.99
     print()
     for k, v in met.items():
         print(f"- {k}: {v} of {total}")
