@@ -86,23 +86,42 @@ def main(argv):
         if a == "--clean":
             clean = True
         elif a == "--rivals":
-            rivals = next(it).split(",")
+            value = next(it, None)
+            if not value:
+                print("chooser-table.py: --rivals needs a comma-separated list of lock specs", file=sys.stderr)
+                return 2
+            rivals = value.split(",")
         elif a.startswith("--rivals="):
+            if not a.split("=", 1)[1]:
+                print("chooser-table.py: --rivals needs a comma-separated list of lock specs", file=sys.stderr)
+                return 2
             rivals = a.split("=", 1)[1].split(",")
         else:
             files.append(a)
     loaded = []
+    if not files:
+        print("chooser-table.py: no result file given (see --help)", file=sys.stderr)
+        return 2
     for f in files:
         try:
-            loaded.append(json.load(open(f)))
+            with open(f) as fh:
+                d = json.load(fh)
+            if not isinstance(d, dict) or not isinstance(d.get("groups"), list):
+                raise ValueError("not a result file of mutexlab run or apps (no groups)")
+            loaded.append(d)
         except (OSError, ValueError) as e:
             print(f"chooser-table.py: cannot read {f}: {e}", file=sys.stderr)
             return 2
-    print("| threads | shape | n | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    try:
+        rows = list(pooled(loaded, clean))
+    except (KeyError, TypeError, IndexError) as e:
+        print(f"chooser-table.py: a file is not a result file of mutexlab run or apps (no {e})", file=sys.stderr)
+        return 2
     met = defaultdict(int)
     total = 0
-    for name, ops, waits, jain, floor in pooled(loaded, clean):
+    print("| threads | shape | n | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, ops, waits, jain, floor in rows:
         present = [r for r in rivals if r in ops]
         if CHOOSER not in ops or not present:
             continue

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.results;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.DoubleStream;
 
 /**
  * What the machine and the JVM did during one measured window besides the measurement: the noise
@@ -92,7 +93,7 @@ public record Noise(double stealShare, double otherCpuShare, long gcCount, long 
         if (n == null) {
             return new double[0];
         }
-        return java.util.stream.DoubleStream.of(n.lineBeforeNanos, n.lineAfterNanos)
+        return DoubleStream.of(n.lineBeforeNanos, n.lineAfterNanos)
                 .filter(probe -> probe > 0 && Double.isFinite(probe)).toArray();
     }
 
