@@ -58,12 +58,21 @@ class NoiseMeterTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void theLineProbeMeasuresARoundTripOnTwoCpusAndNothingOnOne() throws InterruptedException {
-        double ns = LineProbe.roundTripNanos();
         if (Runtime.getRuntime().availableProcessors() < 2) {
-            assertThat(ns).isNaN();
-        } else {
-            assertThat(ns).as("a round trip takes some time, and less than the probe").isBetween(1.0, (double) LineProbe.PROBE_NANOS);
+            assertThat(LineProbe.roundTripNanos()).isNaN();
+            return;
         }
+        // a probe gives up (NaN) when the OS does not run its partner thread in time, as on a machine
+        // busy with other work: some probe of ten must measure, and every one that measures is in range
+        List<Double> measured = new ArrayList<>();
+        for (int i = 0; i < 10 && measured.size() < 3; i++) {
+            double ns = LineProbe.roundTripNanos();
+            if (!Double.isNaN(ns)) {
+                measured.add(ns);
+            }
+        }
+        assertThat(measured).as("a round trip takes some time, and less than the probe").isNotEmpty()
+                .allSatisfy(ns -> assertThat(ns).isBetween(1.0, (double) LineProbe.PROBE_NANOS));
     }
 
     @Test
