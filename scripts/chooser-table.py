@@ -85,9 +85,9 @@ def tally(met, of, name, ok):
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help"):
+    if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
-        return 0 if argv else 2
+        return 0
     rivals = RIVALS
     files = []
     clean = False

@@ -3,6 +3,9 @@
 prints, per thread kind, benchmark and lock, the lock's ns/op over `jdk`'s (the median of each over
 its repetitions) in every file, old files then new: the comparison of a lock change on Go's runtime
 benchmarks, as the lab's A/B scripts make it for the loop (scripts/ab-versus-best.py).
+`mutexlab compare OLD.json NEW.json` gives new ÷ old of each lock's absolute ns/op with an interval;
+this takes each lock over `jdk` within its own run first, so that a change of the machine's speed
+between the runs (docs/RESULTS.md §17.4) cancels, and pools several runs a side.
 Usage: scripts/suite-ab.py OLD1.json[,OLD2.json...] NEW1.json[,NEW2.json...]"""
 import json
 import statistics
@@ -27,9 +30,13 @@ def ratios(path):
 
 
 def main(argv):
-    if len(argv) != 2 or argv[0] in ("-h", "--help"):
-        print(__doc__, file=sys.stdout if argv and argv[0] in ("-h", "--help") else sys.stderr)
-        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if len(argv) != 2:
+        print("suite-ab.py: needs two arguments, the old files and the new files, each comma-separated (see --help)",
+              file=sys.stderr)
+        return 2
     sides = []
     for arg in argv:
         files = [f for f in arg.split(",") if f]
@@ -42,9 +49,13 @@ def main(argv):
     if not olds or not news:
         print("suite-ab.py: each side needs at least one file (see --help)", file=sys.stderr)
         return 2
+    keys = sorted(set.intersection(*[set(r) for r in olds + news]))
+    if not keys:
+        print("suite-ab.py: no benchmark and lock measured beside `jdk` in every file", file=sys.stderr)
+        return 2
     print("| threads | benchmark | lock | ns/op ÷ `jdk`, old | new |")
     print("|---|---|---|---|---|")
-    for key in sorted(set.intersection(*[set(r) for r in olds + news])):
+    for key in keys:
         threads, bench, lock = key
         old = ", ".join(f"{r[key]:.2f}" for r in olds)
         new = ", ".join(f"{r[key]:.2f}" for r in news)
