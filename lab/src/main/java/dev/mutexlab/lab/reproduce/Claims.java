@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
 /**
@@ -282,12 +283,12 @@ public final class Claims {
      *
      * @param results  the groups of each shape experiment that has a result file, by experiment family
      *                 (the replicas' groups together)
-     * @param fairness each test-mutex experiment that has a result file, by experiment name
-     * @param suites   each suite experiment that has a result file, by experiment name
+     * @param fairness the result files of each test-mutex experiment, by experiment family (one per replica)
+     * @param suites   the result files of each suite experiment, by experiment family (one per replica)
      * @param cpus     the CPUs of the machine that measured them
      */
-    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, FairnessResult> fairness,
-                                         Map<String, SuiteResult> suites, int cpus) {
+    public static List<Finding> evaluate(Map<String, List<GroupResult>> results, Map<String, List<FairnessResult>> fairness,
+                                         Map<String, List<SuiteResult>> suites, int cpus) {
         List<Finding> all = new ArrayList<>();
         List<String> sweep = List.of(Plan.SWEEP, Plan.GO_SWEEP);
         List<String> table = List.of(Plan.TABLE, Plan.GO_TABLE);
@@ -351,14 +352,14 @@ public final class Claims {
                 "needs ≥ " + SPINBIT_GEOMEAN_CPUS + " CPUs (measured on " + cpus + ")")
                 : notMeasured(SPINBIT_GEOMEAN, GEOMEAN_SOURCE, "the plan's suite does not run ChanContended with spinbit against futex "
                         + "at 1–20 threads"));
-        all.addAll(HybridClaims.findings(suites.get(Plan.HYBRID), cpus));
+        all.addAll(HybridClaims.findings(suites.getOrDefault(Plan.HYBRID, List.of()), cpus));
         all.add(notMeasured(HYBRID_OTHER, SourceFigure.above("the source's table rows"),
                 "the source's figures for these rows are not in the lab yet (HybridClaims.SOURCE)"));
         all.add(notMeasured(HYBRID_SWITCHES, SourceFigure.above("fewer (no figure)"),
                 "the suite does not count context switches or futex calls"));
         all.addAll(lineupFindings(results));
         all.addAll(lineup64Findings(results));
-        FairnessResult testMutex = fairness.get(Plan.TEST_MUTEX);
+        List<FairnessResult> testMutex = fairness.getOrDefault(Plan.TEST_MUTEX, List.of());
         all.addAll(testMutex(MUTEX_VS_SEMAPHORE, TEST_MUTEX_SOURCE, testMutex, (m, s) -> m.opsPerSec() / s.opsPerSec()));
         all.addAll(testMutex(COST_PER_OP, COST_SOURCE, testMutex, (m, s) -> m.costMicros() / s.costMicros()));
         all.addAll(testMutex(DEVIANCE, DEVIANCE_SOURCE, testMutex, (m, s) -> m.devianceMicros() / s.devianceMicros()));
@@ -739,61 +740,84 @@ public final class Claims {
         double of(FairnessResult.Sample numerator, FairnessResult.Sample denominator);
     }
 
-    /** kernel ÷ the semaphore within each run, per thread kind and P, with the interval over the runs. */
-    private static List<Finding> testMutex(Claim claim, SourceFigure source, FairnessResult result, RunRatio ratio) {
-        if (result == null) {
+    /**
+     * kernel ÷ the semaphore within each run, per thread kind and P, with the interval over the runs
+     * of every replica (each a JVM of its own: {@code replicas}).
+     */
+    private static List<Finding> testMutex(Claim claim, SourceFigure source, List<FairnessResult> replicas, RunRatio ratio) {
+        if (replicas.isEmpty()) {
             return List.of(Finding.none(claim.id(), "–", "–", source, "experiment " + Plan.TEST_MUTEX + " has no result"));
         }
-        List<String> measured = result.groups().stream().flatMap(g -> g.samples().stream()).map(FairnessResult.Sample::lock)
-                .distinct().toList();
+        List<String> measured = measuredLocks(replicas);
         String semaphore = measured.contains(SOURCE_SEMAPHORE) ? SOURCE_SEMAPHORE
                 : measured.stream().filter(l -> l.startsWith("semaphore")).findFirst().orElse(SOURCE_SEMAPHORE);
         String substitute = semaphore.equals(SOURCE_SEMAPHORE) ? ""
                 : "comparator " + semaphore + " stands in for the source's " + SOURCE_SEMAPHORE;
-        return runRatios(claim, source, result, "kernel", semaphore, ratio, substitute,
-                g -> join(g.procs() == 8 ? "" : "P = " + g.procs() + " vs the source's 8 CPUs", TEST_MUTEX_COMPARED));
+        return runRatios(claim, source, replicas, "kernel", semaphore, ratio, substitute,
+                procs -> join(procs == 8 ? "" : "P = " + procs + " vs the source's 8 CPUs", TEST_MUTEX_COMPARED));
     }
 
     /**
      * The one-wake semaphore ÷ the source's two-wake one ({@value #SOURCE_SEMAPHORE}) within each run
      * of test-mutex: the claims of the mail thread about the extra wake_up in __down.
      */
-    private static List<Finding> wake2(Claim claim, SourceFigure source, FairnessResult result, RunRatio ratio) {
-        if (result == null) {
+    private static List<Finding> wake2(Claim claim, SourceFigure source, List<FairnessResult> replicas, RunRatio ratio) {
+        if (replicas.isEmpty()) {
             return List.of(Finding.none(claim.id(), "–", "–", source, "experiment " + Plan.TEST_MUTEX + " has no result"));
         }
-        boolean both = result.groups().stream().flatMap(g -> g.samples().stream()).map(FairnessResult.Sample::lock)
-                .collect(java.util.stream.Collectors.toSet()).containsAll(List.of(ONE_WAKE_SEMAPHORE, SOURCE_SEMAPHORE));
-        if (!both) {
+        if (!measuredLocks(replicas).containsAll(List.of(ONE_WAKE_SEMAPHORE, SOURCE_SEMAPHORE))) {
             return List.of(Finding.none(claim.id(), "–", "–", source, "the " + Plan.TEST_MUTEX + " result lacks " + ONE_WAKE_SEMAPHORE
                     + " or " + SOURCE_SEMAPHORE + " (measured before the plan ran both): measure it again"));
         }
-        return runRatios(claim, source, result, ONE_WAKE_SEMAPHORE, SOURCE_SEMAPHORE, ratio, "",
-                g -> "the thread gives no figure: a direction only");
+        return runRatios(claim, source, replicas, ONE_WAKE_SEMAPHORE, SOURCE_SEMAPHORE, ratio, "",
+                procs -> "the thread gives no figure: a direction only");
     }
 
-    /** {@code numerator} ÷ {@code denominator} within each run, per thread kind and P, with the interval over the runs. */
-    private static List<Finding> runRatios(Claim claim, SourceFigure source, FairnessResult result, String numerator,
-                                           String denominator, RunRatio ratio, String note,
-                                           Function<FairnessResult.Group, String> differs) {
-        List<Finding> findings = new ArrayList<>();
-        for (FairnessResult.Group g : result.groups()) {
-            List<Double> ratios = new ArrayList<>();
-            for (FairnessResult.Sample top : g.samples()) {
-                if (!top.lock().equals(numerator)) {
-                    continue;
-                }
-                g.samples().stream().filter(s -> s.run() == top.run() && s.lock().equals(denominator)).findFirst()
-                        .ifPresent(s -> ratios.add(ratio.of(top, s)));
+    private static List<String> measuredLocks(List<FairnessResult> replicas) {
+        return replicas.stream().flatMap(r -> r.groups().stream()).flatMap(g -> g.samples().stream())
+                .map(FairnessResult.Sample::lock).distinct().toList();
+    }
+
+    /**
+     * {@code numerator} ÷ {@code denominator} within each run, per thread kind and P, over the runs of
+     * every replica: the interval resamples by JVM where there are two or more ({@link #clustered}),
+     * since one JVM's runs share its JIT's and heap's choices and are not independent of each other.
+     */
+    private static List<Finding> runRatios(Claim claim, SourceFigure source, List<FairnessResult> replicas, String numerator,
+                                           String denominator, RunRatio ratio, String note, IntFunction<String> differs) {
+        Map<String, List<FairnessResult.Group>> byShape = new LinkedHashMap<>();
+        for (FairnessResult replica : replicas) {
+            for (FairnessResult.Group g : replica.groups()) {
+                byShape.computeIfAbsent(g.threads() + " P=" + g.procs(), k -> new ArrayList<>()).add(g);
             }
-            double[] v = ratios.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).toArray();
-            Interval interval = Bootstrap.median(v);
-            long windowMillis = g.samples().isEmpty() ? 0 : g.samples().get(0).wallNanos() / 1_000_000;
-            findings.add(new Finding(claim.id(), g.threads(), "P=" + g.procs() + ", " + numerator + " ÷ " + denominator, source,
-                    v.length == 0 ? "–" : intervalText(interval), interval, NoEffectBand.FIXED.text(),
-                    v.length + " runs × " + windowMillis + " ms, 1 JVM", differs.apply(g),
-                    Verdicts.ratio(source, interval, NoEffectBand.FIXED),
-                    join(v.length == 0 ? "no run measured both " + numerator + " and " + denominator : "", note)));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (List<FairnessResult.Group> jvms : byShape.values()) {
+            List<Double> ratios = new ArrayList<>();
+            List<Integer> clusters = new ArrayList<>();
+            for (int jvm = 0; jvm < jvms.size(); jvm++) {
+                FairnessResult.Group g = jvms.get(jvm);
+                for (FairnessResult.Sample top : g.samples()) {
+                    if (!top.lock().equals(numerator)) {
+                        continue;
+                    }
+                    Optional<FairnessResult.Sample> other = g.samples().stream()
+                            .filter(s -> s.run() == top.run() && s.lock().equals(denominator)).findFirst();
+                    if (other.isPresent() && Double.isFinite(ratio.of(top, other.get()))) {
+                        ratios.add(ratio.of(top, other.get()));
+                        clusters.add(jvm);
+                    }
+                }
+            }
+            Interval interval = clustered(ratios, clusters);
+            FairnessResult.Group first = jvms.get(0);
+            long windowMillis = first.samples().isEmpty() ? 0 : first.samples().get(0).wallNanos() / 1_000_000;
+            long jvmCount = clusters.stream().distinct().count();
+            findings.add(new Finding(claim.id(), first.threads(), "P=" + first.procs() + ", " + numerator + " ÷ " + denominator, source,
+                    ratios.isEmpty() ? "–" : intervalText(interval), interval, NoEffectBand.FIXED.text(),
+                    ratios.size() + " runs × " + windowMillis + " ms, " + jvmCount + (jvmCount == 1 ? " JVM" : " JVMs"),
+                    differs.apply(first.procs()), Verdicts.ratio(source, interval, NoEffectBand.FIXED),
+                    join(ratios.isEmpty() ? "no run measured both " + numerator + " and " + denominator : "", note)));
         }
         return findings;
     }

@@ -17,8 +17,11 @@ import java.util.Map;
  * {@code futex}) ns/op at 1, 2, 4, 8 and 16 threads on two 4-core Xeon E5620s, against the same
  * ratio from {@code mutexlab suite} here. One finding per claim, benchmark, thread kind and
  * processor count: the ratio of the two locks' median ns/op with its bootstrap interval, judged with
- * the Mann–Whitney p-value of their runs as a second witness ({@link Verdicts#suite}). A processor count of the source that the machine lacks
- * gets a "needs ≥ N CPUs" row.
+ * the Mann–Whitney p-value of their runs as a second witness ({@link Verdicts#suite}). The suite
+ * runs as replicas, one child JVM per (thread kind, P) each: the interval resamples by JVM where
+ * there are two or more (a JVM's runs share its JIT's choices), while the p-value, a rank test,
+ * takes every run as its own. A processor count of the source that the machine lacks gets a
+ * "needs ≥ N CPUs" row.
  */
 final class HybridClaims {
     /** The old lock's spec: Go's runtime lock before the change. */
@@ -56,30 +59,36 @@ final class HybridClaims {
     private HybridClaims() {
     }
 
-    /** The findings of the three claims from the suite's result, or "cannot tell" when there is none. */
-    static List<Finding> findings(SuiteResult result, int cpus) {
+    /**
+     * The findings of the three claims from the suite's results (one per replica), or "cannot tell"
+     * when there is none.
+     */
+    static List<Finding> findings(List<SuiteResult> replicas, int cpus) {
         List<Finding> findings = new ArrayList<>();
         for (Claims.Claim claim : CLAIMS) {
             List<String> benchmarks = BENCHMARKS.get(claim.id());
-            if (result == null) {
+            if (replicas.isEmpty()) {
                 findings.add(Finding.none(claim.id(), "–", "–", source(benchmarks.get(0), 1),
                         "experiment " + Plan.HYBRID + " has no result"));
                 continue;
             }
-            for (String threads : result.groups().stream().map(SuiteResult.Group::threads).distinct().toList()) {
+            List<SuiteResult.Group> groups = replicas.stream().flatMap(r -> r.groups().stream()).toList();
+            String benchtime = replicas.stream().map(SuiteResult::config).filter(java.util.Objects::nonNull)
+                    .map(SuiteResult.Config::benchtime).findFirst().orElse("?");
+            for (String threads : groups.stream().map(SuiteResult.Group::threads).distinct().toList()) {
                 for (String bench : benchmarks) {
                     for (int at = 0; at < SOURCE_PROCS.size(); at++) {
                         int p = SOURCE_PROCS.get(at);
                         SourceFigure source = source(bench, at);
-                        SuiteResult.Group g = result.groups().stream().filter(x -> x.threads().equals(threads) && x.procs() == p)
-                                .findFirst().orElse(null);
-                        if (g == null) {
+                        List<SuiteResult.Group> jvms = groups.stream().filter(x -> x.threads().equals(threads) && x.procs() == p)
+                                .toList();
+                        if (jvms.isEmpty()) {
                             findings.add(Finding.none(claim.id(), threads, bench + " P=" + p, source, p > cpus
                                     ? "needs ≥ " + p + " CPUs (measured on " + cpus + ")"
                                     : "P = " + p + " is not in this plan (--quick measures fewer)"));
                             continue;
                         }
-                        findings.add(row(claim, g, bench, source, result.config() == null ? "?" : result.config().benchtime()));
+                        findings.add(row(claim, jvms, bench, source, benchtime));
                     }
                 }
             }
@@ -87,19 +96,37 @@ final class HybridClaims {
         return findings;
     }
 
-    private static Finding row(Claims.Claim claim, SuiteResult.Group g, String bench, SourceFigure source, String benchtime) {
-        double[] old = SuiteRunner.values(g, bench, OLD);
-        double[] now = SuiteRunner.values(g, bench, NEW);
-        // old ÷ new: the ratio of the two sets' medians, each set resampled on its own; n is the smaller set
-        Interval interval = Bootstrap.ratioOfMedians(now, null, old, null);
+    /** One benchmark at one thread kind and P, over the runs of every JVM in {@code jvms}. */
+    private static Finding row(Claims.Claim claim, List<SuiteResult.Group> jvms, String bench, SourceFigure source,
+                               String benchtime) {
+        List<double[]> olds = jvms.stream().map(g -> SuiteRunner.values(g, bench, OLD)).toList();
+        List<double[]> nows = jvms.stream().map(g -> SuiteRunner.values(g, bench, NEW)).toList();
+        double[] old = olds.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        double[] now = nows.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        // old ÷ new: the ratio of the two sets' medians, each set resampled on its own (by JVM where
+        // there are two or more); n is the smaller set
+        Interval interval = Bootstrap.ratioOfMedians(now, jvmOf(nows), old, jvmOf(olds));
+        SuiteResult.Group g = jvms.get(0);
         double p = MannWhitney.pValue(old, now);
         String text = interval.isEmpty() ? "–" : String.format(Locale.ROOT, "%s (p = %.3f, n = %d + %d)",
                 Claims.number(interval.median()) + (Verdicts.decidable(interval) ? " " + Claims.bracketed(interval) : ""), p,
                 old.length, now.length);
         return new Finding(claim.id(), g.threads(), bench + " P=" + g.procs(), source, text, interval,
                 NoEffectBand.FIXED.text() + ", Mann–Whitney p < " + Verdicts.ALPHA, Math.min(old.length, now.length) + " runs × "
-                + benchtime + " per lock, 1 JVM", "", Verdicts.suite(source, interval, p),
-                interval.isEmpty() ? "neither lock measured on " + bench : "");
+                + benchtime + " per lock, " + jvms.size() + (jvms.size() == 1 ? " JVM" : " JVMs"), "",
+                Verdicts.suite(source, interval, p), interval.isEmpty() ? "neither lock measured on " + bench : "");
+    }
+
+    /** Each value's JVM, for values laid out JVM after JVM as {@code byJvm} holds them. */
+    private static int[] jvmOf(List<double[]> byJvm) {
+        int[] jvm = new int[byJvm.stream().mapToInt(v -> v.length).sum()];
+        int at = 0;
+        for (int j = 0; j < byJvm.size(); j++) {
+            for (int k = 0; k < byJvm.get(j).length; k++) {
+                jvm[at++] = j;
+            }
+        }
+        return jvm;
     }
 
     /** The source's old ÷ new for one benchmark at the {@code at}-th processor count. */

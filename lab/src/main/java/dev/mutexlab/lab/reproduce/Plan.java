@@ -18,9 +18,12 @@ import java.util.TreeSet;
  * processor counts 2, 4, 8 as far as the machine has them, worker counts up to 64, the spinbit
  * ladder on the CPUs (at most {@value #SCALING_MAX_PROCS}) up to 4 × them, the runtime-lock suite
  * at the source's thread counts (1, 2, 4, 8, 16) that the machine has. Every experiment of the
- * ports and of Go runs as {@link Timing#replicas} interleaved replicas with an A/A control.
- * {@code --quick} keeps one processor count and fewer shapes: about 11 minutes on 2 CPUs with Go
- * (9.6 without) by the estimate, the full run about 59 minutes on 16 with Go (50 without)
+ * ports and of Go runs as {@link Timing#replicas} interleaved replicas with an A/A control, and
+ * test-mutex and the runtime-lock suite as as many replicas, each a JVM of its own: one JVM's runs
+ * share its JIT's and its heap's choices, so a figure from one JVM can be on one side of a band in
+ * one page and on the other in the next.
+ * {@code --quick} keeps one processor count and fewer shapes: about 12 minutes on 2 CPUs with Go
+ * (10 without) by the estimate, the full run about 58 minutes on 16 with Go (49 without)
  * ({@code PlanTest} holds them under 15 and 60).
  * The Go experiments are in the plan only when a Go toolchain is.
  */
@@ -51,17 +54,17 @@ public final class Plan {
      * @param runs          batches per replica
      * @param waitsNanos    measured time per batch of the longest-wait experiment (a rare event needs longer)
      * @param testMutexNanos measured time per lock per run of test-mutex
-     * @param testMutexRuns runs of test-mutex
+     * @param testMutexRuns runs of test-mutex per replica
      * @param suiteBenchNanos the suite's time per reported benchmark run (Go's -benchtime)
-     * @param suiteCount    the suite's runs of each benchmark per lock (Go's -count)
-     * @param replicas      replicas of every experiment of the ports and of Go, each in fresh JVMs or Go processes
+     * @param suiteCount    the suite's runs of each benchmark per lock per replica (Go's -count)
+     * @param replicas      replicas of every experiment, each in fresh JVMs or Go processes
      */
     public record Timing(long durationNanos, long warmupNanos, int runs, long waitsNanos, long testMutexNanos,
                          int testMutexRuns, long suiteBenchNanos, int suiteCount, int replicas) {
-        public static final Timing QUICK = new Timing(150_000_000L, 50_000_000L, 4, 500_000_000L, 1_000_000_000L, 8,
-                50_000_000L, 10, 3);
-        public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 3_000_000_000L, 10,
-                150_000_000L, 10, 3);
+        public static final Timing QUICK = new Timing(150_000_000L, 50_000_000L, 4, 500_000_000L, 1_000_000_000L, 3,
+                50_000_000L, 4, 3);
+        public static final Timing FULL = new Timing(300_000_000L, 100_000_000L, 4, 1_000_000_000L, 3_000_000_000L, 3,
+                150_000_000L, 3, 3);
 
         public Timing {
             if (replicas < 1) {
@@ -79,24 +82,18 @@ public final class Plan {
     }
 
     /**
-     * The experiments for {@code cpus} CPUs: every experiment of the ports and of Go once per
+     * The experiments for {@code cpus} CPUs: every experiment once per
      * replica (a fresh JVM or Go process per group, {@link Timing#replicas} of them), replicas
      * interleaved — the first replica of every experiment, then the second — so a slow spell of
-     * the machine falls on all of them alike. Each has its first lock a second time as the A/A
-     * control.
+     * the machine falls on all of them alike. Each experiment of the ports and of Go has its first
+     * lock a second time as the A/A control.
      */
     public static List<Experiment> of(int cpus, boolean quick, Timing t, boolean withGo) {
         List<Experiment> once = once(cpus, quick, t, withGo);
         List<Experiment> plan = new ArrayList<>();
         for (int r = 1; r <= t.replicas(); r++) {
             for (Experiment e : once) {
-                if (e.fairness() != null || e.suite() != null) {
-                    if (r == 1) {
-                        plan.add(e); // one JVM per group already; its runs are its batches
-                    }
-                } else {
-                    plan.add(e.replica(r));
-                }
+                plan.add(e.replica(r));
             }
         }
         return plan;

@@ -153,8 +153,8 @@ public final class Reproduction {
      */
     public List<Finding> writeFindings() {
         Map<String, List<GroupResult>> results = new LinkedHashMap<>();
-        Map<String, FairnessResult> fairness = new LinkedHashMap<>();
-        Map<String, SuiteResult> suites = new LinkedHashMap<>();
+        Map<String, List<FairnessResult>> fairness = new LinkedHashMap<>();
+        Map<String, List<SuiteResult>> suites = new LinkedHashMap<>();
         List<ResultFiles.Loaded> loaded = new ArrayList<>();
         for (Experiment e : plan) {
             Path file = dir.resolve(e.file());
@@ -162,9 +162,9 @@ public final class Reproduction {
                 ResultFiles.Loaded l = ResultFiles.load(file);
                 loaded.add(l);
                 if (l.fairness() != null) {
-                    fairness.put(e.family(), l.fairness());
+                    fairness.computeIfAbsent(e.family(), k -> new ArrayList<>()).add(l.fairness());
                 } else if (l.suite() != null) {
-                    suites.put(e.family(), l.suite());
+                    suites.computeIfAbsent(e.family(), k -> new ArrayList<>()).add(l.suite());
                 } else {
                     results.computeIfAbsent(e.family(), k -> new ArrayList<>()).addAll(l.groups());
                 }

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.reproduce;
 
+import dev.mutexlab.lab.stats.Bootstrap;
 import dev.mutexlab.lab.stats.Bootstrap.Interval;
 import dev.mutexlab.lab.stats.NoEffectBand;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -265,7 +266,7 @@ class ClaimsTest {
         }
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
                 List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
-        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2);
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, List.of(result)), Map.of(), 2);
         Finding ops = of(all, "mutex-vs-semaphore").get(0);
         assertThat(ops.verdict()).isEqualTo(Verdict.HOLDS);
         assertThat(ops.shape()).isEqualTo("P=2, kernel ÷ semaphore:wake2");
@@ -278,6 +279,37 @@ class ClaimsTest {
     }
 
     @Test
+    void testMutexPoolsItsReplicasAndResamplesByJvm() {
+        double[] byJvm = {1.20, 1.21, 0.98};
+        List<FairnessResult> replicas = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        List<Integer> jvms = new ArrayList<>();
+        for (int jvm = 0; jvm < byJvm.length; jvm++) {
+            List<FairnessResult.Sample> samples = new ArrayList<>();
+            for (int run = 0; run < 4; run++) {
+                double ratio = byJvm[jvm] + 0.001 * run;
+                samples.add(sample("semaphore", run, 40_000 * ratio, 250, 420, 0.99));
+                samples.add(sample("semaphore:wake2", run, 40_000, 290, 500, 0.90));
+                ratios.add(ratio);
+                jvms.add(jvm);
+            }
+            replicas.add(new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
+                    List.of(new FairnessResult.Group("platform", 2, "test", 1, samples))));
+        }
+        List<Finding> rows = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, replicas), Map.of(), 2), "wake2-slower");
+        assertThat(rows).as("one row per thread kind and P, the replicas pooled").hasSize(1);
+        Finding f = rows.get(0);
+        assertThat(f.measured()).startsWith("12 runs × ").endsWith(", 3 JVMs");
+        double[] v = ratios.stream().mapToDouble(Double::doubleValue).toArray();
+        int[] c = jvms.stream().mapToInt(Integer::intValue).toArray();
+        Interval byCluster = Bootstrap.clusterMedian(v, c);
+        assertThat(f.interval().low()).isEqualTo(byCluster.low());
+        assertThat(f.interval().high()).isEqualTo(byCluster.high());
+        assertThat(byCluster.low()).as("a JVM that disagrees widens the interval: its runs are not independent draws")
+                .isLessThan(Bootstrap.median(v).low());
+    }
+
+    @Test
     void testMutexLabelsASubstituteComparator() {
         List<FairnessResult.Sample> samples = new ArrayList<>();
         for (int run = 0; run < 3; run++) {
@@ -286,7 +318,7 @@ class ClaimsTest {
         }
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
                 List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
-        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2), "mutex-vs-semaphore").get(0);
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, List.of(result)), Map.of(), 2), "mutex-vs-semaphore").get(0);
         assertThat(f.note()).isEqualTo("comparator semaphore stands in for the source's semaphore:wake2");
     }
 
@@ -308,7 +340,7 @@ class ClaimsTest {
                 "MutexOnSema", new double[] {40, 50})); // 0.8×: source 2.39×
         SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
                 List.of(suiteGroup(1, Map.of("SelectContended", new double[] {100, 100})), suiteGroup(2, two)), List.of());
-        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r), 2);
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, List.of(r)), 2);
         List<Finding> select = of(all, "hybrid-select");
         assertThat(select).extracting(Finding::shape).containsExactly("SelectContended P=1", "SelectContended P=2",
                 "SelectContended P=4", "SelectContended P=8", "SelectContended P=16");
@@ -319,6 +351,25 @@ class ClaimsTest {
         List<Finding> mutex = of(all, "hybrid-mutex");
         assertThat(mutex.get(1).verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(mutex.get(0).note()).isEqualTo("neither lock measured on MutexOnSema");
+    }
+
+    @Test
+    void hybridRowsPoolTheSuitesReplicasAndResampleByJvm() {
+        // two JVMs find the hybrid lock 2.06x faster in SelectContended at P = 2, one finds it level
+        List<SuiteResult> replicas = new ArrayList<>();
+        for (double old : new double[] {206, 207, 101}) {
+            replicas.add(new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
+                    List.of(suiteGroup(2, Map.of("SelectContended", new double[] {old, 100}))), List.of()));
+        }
+        Finding pooled = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, replicas), 2), "hybrid-select").stream()
+                .filter(f -> f.shape().equals("SelectContended P=2")).findFirst().orElseThrow();
+        assertThat(pooled.measured()).startsWith("15 runs × ").endsWith(" per lock, 3 JVMs");
+        assertThat(pooled.value()).isGreaterThan(2.0);
+        assertThat(pooled.interval().low()).as("the level JVM stays in the interval: it is one of three draws, not 5 of 15")
+                .isLessThan(1.1);
+        Finding one = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, replicas.subList(0, 1)), 2), "hybrid-select")
+                .stream().filter(f -> f.shape().equals("SelectContended P=2")).findFirst().orElseThrow();
+        assertThat(one.measured()).endsWith(" per lock, 1 JVM");
     }
 
     @Test
@@ -462,7 +513,7 @@ class ClaimsTest {
         }
         SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
                 List.of(new SuiteResult.Group("platform", 2, "test", 0, ms)), List.of());
-        Finding row = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r), 2), "hybrid-chan").stream()
+        Finding row = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, List.of(r)), 2), "hybrid-chan").stream()
                 .filter(x -> x.shape().equals("ChanContended P=2")).findFirst().orElseThrow();
         assertThat(row.here()).doesNotContain("0.938–0.938").contains("every batch 0.938");
         assertThat(row.verdict()).as("0.94× where the source had 3.63×").isEqualTo(Verdict.DOES_NOT_HOLD);
@@ -524,7 +575,7 @@ class ClaimsTest {
         }
         FairnessResult result = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
                 List.of(new FairnessResult.Group("platform", 2, "test", 1, samples)));
-        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, result), Map.of(), 2);
+        List<Finding> all = Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, List.of(result)), Map.of(), 2);
         Finding cost = of(all, "cost-per-op").get(0);
         assertThat(cost.shape()).isEqualTo("P=2, kernel ÷ semaphore:wake2");
         assertThat(cost.value()).isCloseTo(0.4, within(1e-9));
@@ -540,7 +591,7 @@ class ClaimsTest {
         List<FairnessResult.Sample> old = samples.stream().filter(x -> !x.lock().equals("semaphore")).toList();
         FairnessResult before = new FairnessResult(FairnessResult.SCHEMA, "test", "now", null, null,
                 List.of(new FairnessResult.Group("platform", 2, "test", 1, old)));
-        Finding missing = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, before), Map.of(), 2), "wake2-slower").get(0);
+        Finding missing = of(Claims.evaluate(Map.of(), Map.of(Plan.TEST_MUTEX, List.of(before)), Map.of(), 2), "wake2-slower").get(0);
         assertThat(missing.verdict()).isEqualTo(Verdict.CANNOT_TELL);
         assertThat(missing.note()).contains("lacks semaphore");
     }
@@ -555,14 +606,14 @@ class ClaimsTest {
         }
         SuiteResult r = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
                 List.of(new SuiteResult.Group("platform", 2, "test", 0, ms)), List.of());
-        Finding f = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, r), 2), "hybrid-chan").stream()
+        Finding f = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, List.of(r)), 2), "hybrid-chan").stream()
                 .filter(x -> x.shape().equals("ChanContended P=2")).findFirst().orElseThrow();
         assertThat(f.verdictText()).isEqualTo("cannot tell here (n = 3 < 5)");
         assertThat(f.here()).startsWith("0.938 (p = ").endsWith(", n = 3 + 3)").doesNotContain("[");
         // the same at 5 runs each, level where the source had 3.63×: does not hold, whatever p says
         SuiteResult level = new SuiteResult(SuiteResult.SCHEMA, "test", "now", null, null,
                 List.of(suiteGroup(2, two)), List.of());
-        Finding refuted = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, level), 2), "hybrid-chan").stream()
+        Finding refuted = of(Claims.evaluate(Map.of(), Map.of(), Map.of(Plan.HYBRID, List.of(level)), 2), "hybrid-chan").stream()
                 .filter(x -> x.shape().equals("ChanContended P=2")).findFirst().orElseThrow();
         assertThat(refuted.verdict()).isEqualTo(Verdict.DOES_NOT_HOLD);
         assertThat(refuted.here()).contains("[");

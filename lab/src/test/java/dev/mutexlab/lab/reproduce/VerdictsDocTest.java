@@ -37,6 +37,10 @@ class VerdictsDocTest {
         assertThat(doc).contains("**" + Plan.Timing.FULL.replicas() + " replicas**")
                 .contains("each shape runs " + Plan.Timing.FULL.runs() + " batches")
                 .contains("n = " + Plan.Timing.FULL.batches() + " batches");
+        assertThat(Plan.Timing.QUICK.testMutexRuns()).isEqualTo(Plan.Timing.FULL.testMutexRuns());
+        assertThat(doc).contains("(" + Plan.Timing.FULL.testMutexRuns() + " runs in each, every lock once a run)")
+                .contains("each benchmark " + Plan.Timing.QUICK.suiteCount() + "\ntimes per lock in each JVM with `--quick`, "
+                        + Plan.Timing.FULL.suiteCount() + " times in the full run");
     }
 
     @Test
