@@ -10,7 +10,9 @@ with a stall floor: the apps measure none).
 With --clean, a batch counts only if no lock's sample in it was flagged for steal time (the
 hypervisor running another guest on this VM's CPUs: the lab's noise record, `steal` > 2%); the
 number of batches left is shown as n.
-Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...] [--clean]"""
+With --chooser SPEC, another lock stands in the chooser's place in every column and count (say
+lineup:policy=solo: its ratio to the best rival, and to the better of the line and barging).
+Usage: scripts/chooser-table.py RESULT.json...   [--rivals go,jdk,...] [--chooser SPEC] [--clean]"""
 import json
 import statistics
 import sys
@@ -89,6 +91,7 @@ def main(argv):
         print(__doc__)
         return 0
     rivals = RIVALS
+    chooser_spec = CHOOSER
     files = []
     clean = False
     it = iter(argv)
@@ -101,6 +104,12 @@ def main(argv):
                 print("chooser-table.py: --rivals needs a comma-separated list of lock specs", file=sys.stderr)
                 return 2
             rivals = value.split(",")
+        elif a == "--chooser" or a.startswith("--chooser="):
+            value = a.split("=", 1)[1] if "=" in a else next(it, None)
+            if not value:
+                print("chooser-table.py: --chooser needs a lock spec", file=sys.stderr)
+                return 2
+            chooser_spec = value
         elif a.startswith("--rivals="):
             if not a.split("=", 1)[1]:
                 print("chooser-table.py: --rivals needs a comma-separated list of lock specs", file=sys.stderr)
@@ -130,26 +139,27 @@ def main(argv):
     met = defaultdict(int)
     total = 0
     of = {}  # a target counted over fewer rows than all: its row count
-    print("| threads | shape | n | chooser ÷ best rival | line ÷ best rival | barge ÷ best rival | chooser ÷ better policy | A/A ÷ chooser | longest wait chooser / best rival | stall floor | Jain chooser |")
+    c = "chooser" if chooser_spec == CHOOSER else f"`{chooser_spec}`"
+    print(f"| threads | shape | n | {c} ÷ best rival | line ÷ best rival | barge ÷ best rival | {c} ÷ better policy | A/A ÷ chooser | longest wait {c} / best rival | stall floor | Jain {c} |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, ops, waits, jain, floor in rows:
         present = [r for r in rivals if r in ops]
-        if CHOOSER not in ops or not present:
+        if chooser_spec not in ops or not present:
             continue
         runs = sorted(set.intersection(*[set(v) for v in ops.values()]))
         if not runs:
             print(f"| {name} | no batch left | | | | | | | |")
             continue
         best = lambda r: max(ops[x][r] for x in present)
-        chooser = [ops[CHOOSER][r] / best(r) for r in runs]
+        chooser = [ops[chooser_spec][r] / best(r) for r in runs]
         line = [ops[LINE][r] / best(r) for r in runs] if LINE in ops else []
         barge = [ops[BARGE][r] / best(r) for r in runs] if BARGE in ops else []
-        oracle = [ops[CHOOSER][r] / max(ops[LINE][r], ops[BARGE][r]) for r in runs] if LINE in ops and BARGE in ops else []
+        oracle = [ops[chooser_spec][r] / max(ops[LINE][r], ops[BARGE][r]) for r in runs] if LINE in ops and BARGE in ops else []
         aa = [ops[AA][r] / ops[CHOOSER][r] for r in runs] if AA in ops else []
         best_rival = max(present, key=lambda s: statistics.median(ops[s].values()))
-        wait_cell = f"{fmt_ns(waits[CHOOSER])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
+        wait_cell = f"{fmt_ns(waits[chooser_spec])} / {fmt_ns(waits[best_rival])} (`{best_rival}`)"
         floor_cell = fmt_ns(floor) if floor else "–"
-        jain_cell = f"{jain[CHOOSER]:.3f}" if jain else "–"
+        jain_cell = f"{jain[chooser_spec]:.3f}" if jain else "–"
         print(f"| {name} | {len(runs)} | {cell(chooser)} | {cell(line)} | {cell(barge)} | {cell(oracle)} | {cell(aa)} | {wait_cell} | {floor_cell} | {jain_cell} |")
         total += 1
         met["chooser ≥ 0.95 × best rival (median)"] += statistics.median(chooser) >= 0.95
@@ -159,11 +169,11 @@ def main(argv):
             met["chooser ≥ line (median)"] += statistics.median(chooser) >= statistics.median(line)
         bounded = fair = None
         if floor is not None:
-            bounded = waits[CHOOSER] <= max(2e6, floor)
+            bounded = waits[chooser_spec] <= max(2e6, floor)
             tally(met, of, "longest wait ≤ max(2 ms, stall floor) (rows with a floor)", bounded)
-            tally(met, of, "chooser's longest wait ≤ the best rival's (rows with a floor)", waits[CHOOSER] <= waits[best_rival])
+            tally(met, of, "chooser's longest wait ≤ the best rival's (rows with a floor)", waits[chooser_spec] <= waits[best_rival])
         if jain:
-            fair = jain[CHOOSER] >= 0.99
+            fair = jain[chooser_spec] >= 0.99
             tally(met, of, "Jain ≥ 0.99 (run rows)", fair)
         if bounded is not None and fair is not None:
             tally(met, of, "target 3: both (rows with a floor)", bounded and fair)

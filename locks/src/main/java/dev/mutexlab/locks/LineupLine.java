@@ -1,5 +1,6 @@
 package dev.mutexlab.locks;
 
+import static dev.mutexlab.locks.LineupWord.Step.DUE;
 import static dev.mutexlab.locks.LineupWord.Step.INTERRUPTED;
 import static dev.mutexlab.locks.LineupWord.Step.RETRY;
 import static dev.mutexlab.locks.LineupWord.Step.TIMED_OUT;
@@ -111,6 +112,14 @@ abstract class LineupLine extends LineupWord {
      * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
      */
     final Step sleepInLine(Waiter node, int mode, long deadlineNanos) {
+        return sleepInLine(node, mode, deadlineNanos, false);
+    }
+
+    /**
+     * As above; with {@code wakeAtBound} (SOLO), the sleeper also wakes itself when it is
+     * (nearly) past its bound, leaves the line and returns DUE.
+     */
+    final Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
         WaitQueue q = line;
         q.lockGuard();
         for (;;) {
@@ -131,12 +140,18 @@ abstract class LineupLine extends LineupWord {
         if (stats != null) {
             stats.add(LockEvent.PARK);
         }
-        return parkInLine(node, mode, deadlineNanos);
+        return parkInLine(node, mode, deadlineNanos, wakeAtBound);
     }
 
     /** Parks, queued, until a waker gives us a spinner slot (WOKEN) or we give up. */
     final Step parkInLine(Waiter node, int mode, long deadlineNanos) {
-        int b = node.block(parkBlocker(), mode, deadlineNanos);
+        return parkInLine(node, mode, deadlineNanos, false);
+    }
+
+    private Step parkInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
+        long dueNanos = node.startNanos + boundNanos - swapAheadNanos();
+        boolean selfWake = wakeAtBound && ((mode & Waiter.TIMED) == 0 || dueNanos - deadlineNanos < 0L);
+        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? dueNanos : deadlineNanos);
         if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN or SLOT_WOKEN
             hooks.woken();
             measuredWake(hooks.nanoTime() - node.signalNanos);
@@ -144,6 +159,7 @@ abstract class LineupLine extends LineupWord {
             return WOKEN;
         }
         boolean interrupted = b == Waiter.INTERRUPTED;
+        boolean due = selfWake && !interrupted;
         hooks.leavingLine();
         WaitQueue q = line;
         q.lockGuard();
@@ -155,10 +171,13 @@ abstract class LineupLine extends LineupWord {
         if (!removed) { // a waker gave us a spinner slot and its signal is on the way
             node.awaitSignal(parkBlocker());
             running(node);
+            if (due) {
+                return WOKEN; // due, and woken with the slot we were about to take
+            }
             getAndAddSpinners(-1);
             passOn();
         }
-        return interrupted ? INTERRUPTED : TIMED_OUT;
+        return due ? DUE : interrupted ? INTERRUPTED : TIMED_OUT;
     }
 
     /** After a node left the line: WAITERS and headStartNanos follow. Guard held. */

@@ -1,6 +1,7 @@
 package dev.mutexlab.locks;
 
 import static dev.mutexlab.locks.LineupWord.Step.ACQUIRED;
+import static dev.mutexlab.locks.LineupWord.Step.DUE;
 import static dev.mutexlab.locks.LineupWord.Step.HANDED_OVER;
 import static dev.mutexlab.locks.LineupWord.Step.INTERRUPTED;
 import static dev.mutexlab.locks.LineupWord.Step.RETRY;
@@ -52,6 +53,8 @@ import java.util.List;
  * HotSpot monitor's do), keeping whichever ran it faster while it was saturated, and trying the
  * other again now and then. Both keep the bound. {@code Locks.mutex("lineup:policy=line")} and
  * {@code "lineup:policy=barge"} fix one; {@code docs/RESULTS.md} (§12.9, §12.10) has where each wins.
+ * {@code "lineup:policy=solo"} fixes a third that the lock does not choose by itself: concurrency
+ * restriction, one thread running the lock alone and the line rotating once a bound (§12.23).
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -100,7 +103,7 @@ public final class LineupMutex extends LineupArrivals {
      * Policies (LineupPolicy). They differ only in what an arriving contended acquisition does;
      * everything after (the heir's slot, the handoff, the swap from a slot, the unlock) is shared,
      * so the invariants (LineupWord, LineupLine) hold under both, and across a change of policy
-     * between two arrivals. A spec may fix one (lineup:policy=line|barge: fixedPolicy); by default
+     * between two arrivals. A spec may fix one (lineup:policy=line|barge|solo: fixedPolicy); by default
      * the lock's LineupChooser picks, by trying each while the lock is saturated (its notes say
      * how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
      * before the releasing CAS, while it is choosing: from an acquisition that had to wait until
@@ -121,6 +124,15 @@ public final class LineupMutex extends LineupArrivals {
      *          until it is woken as heir; the bound costs nothing until a heir is past it. A
      *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
      *          so a woken virtual heir needs no room made.
+     *   SOLO   (fixed by a spec only; the chooser picks LINE or BARGE) one look at the word, then
+     *          the line, no slot; the sleeper parks until its bound (less swapAheadNanos) at the
+     *          latest, and then leaves the line by itself (Step.DUE) and may take a slot, spin and
+     *          ask for the handoff as a woken heir would; a due sleeper that found no slot sleeps
+     *          again without a timeout. The unlock wakes the first sleeper only once it is due
+     *          (firstSleeperDue: a clock read in every release that finds sleepers), so the
+     *          thread that holds the lock runs alone while the others sleep. Every sleeper is
+     *          woken by an unlock once it is due and first, or wakes itself at that time: none
+     *          sleeps past its bound waiting for an unlock that never comes.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads) and the short spin (preSpin),
@@ -261,11 +273,13 @@ public final class LineupMutex extends LineupArrivals {
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        final boolean line = !barges(); // BARGE: no yield, no slot, no swap for an arrival; read once
+        final LineupPolicy fixed = fixedPolicy;
+        final boolean solo = fixed == LineupPolicy.SOLO;
+        final boolean line = !solo && !barges(); // BARGE, SOLO: no yield, no slot, no swap for an arrival; read once
         if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see LineupArrivals)
         }
-        if (line ? preSpin() : bargeSpin()) {
+        if (line ? preSpin() : solo ? soloLook() : bargeSpin()) {
             waitedAndAcquired(); // it waited, if briefly: the chooser counts it
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
@@ -280,6 +294,7 @@ public final class LineupMutex extends LineupArrivals {
         boolean slept = false;
         boolean spinning = false; // we hold a spinner slot
         Step r = RETRY;
+        boolean due = false; // SOLO: we woke ourselves at our bound, and may take a slot
         if (line && (state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
             spinning = true;
             if (swap(node, now, false)) { // the slot we took passes to the first sleeper
@@ -297,7 +312,7 @@ public final class LineupMutex extends LineupArrivals {
                     int s = state;
                     if ((s & LOCKED) == 0) {
                         r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                    } else if (line && !heirStuck() && takeSpinnerSlot()) {
+                    } else if ((line || due) && !heirStuck() && takeSpinnerSlot()) {
                         spinning = true;
                         continue;
                     } else {
@@ -306,7 +321,8 @@ public final class LineupMutex extends LineupArrivals {
                 }
             }
             if (r == SLEEP) {
-                r = sleepInLine(node, mode, deadlineNanos); // RETRY: it found the lock free and did not sleep
+                // RETRY: it found the lock free and did not sleep; DUE (SOLO): it woke itself at its bound
+                r = sleepInLine(node, mode, deadlineNanos, solo && !due);
             } else if (r == SWAPPED) {
                 r = parkInLine(node, mode, deadlineNanos);
             }
@@ -314,6 +330,11 @@ public final class LineupMutex extends LineupArrivals {
                 case WOKEN: // a waker (or a swap) gave us a spinner slot
                     slept = true;
                     spinning = true;
+                    r = RETRY;
+                    continue;
+                case DUE:
+                    due = true;
+                    slept = true;
                     r = RETRY;
                     continue;
                 case RETRY:
@@ -357,6 +378,17 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
+    /** SOLO's arrival: one look at the word, taking the lock if it is free. */
+    private boolean soloLook() {
+        int s = state;
+        return (s & LOCKED) == 0 && casState(s, s | LOCKED);
+    }
+
+    /** SOLO's unlock wakes the first sleeper only once it is (nearly) past its bound. */
+    private boolean firstSleeperDue() {
+        return hooks.nanoTime() - headStartNanos >= boundNanos - swapAheadNanos();
+    }
+
     /** Whether an arrival barges now: the fixed policy's answer, or the chooser's. */
     private boolean barges() {
         LineupPolicy fixed = fixedPolicy;
@@ -388,7 +420,7 @@ public final class LineupMutex extends LineupArrivals {
 
     /** The policy arrivals follow now (package-private: tests and inspection). */
     LineupPolicy runningPolicy() {
-        return barges() ? LineupPolicy.BARGE : LineupPolicy.LINE;
+        return fixedPolicy == LineupPolicy.SOLO ? LineupPolicy.SOLO : barges() ? LineupPolicy.BARGE : LineupPolicy.LINE;
     }
 
     /** Makes the chooser's arrivals follow {@code p} now, as a switch does (tests build each state with it). */
@@ -421,7 +453,7 @@ public final class LineupMutex extends LineupArrivals {
             }
         }
         if ((s & WAITERS) != 0) {
-            if (spinners == 0) {
+            if (spinners == 0 && (fixedPolicy != LineupPolicy.SOLO || firstSleeperDue())) {
                 wakeHeir();
             } else if (stats != null) {
                 stats.add(LockEvent.WAKE_SKIPPED);

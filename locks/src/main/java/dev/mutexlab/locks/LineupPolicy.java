@@ -1,16 +1,18 @@
 package dev.mutexlab.locks;
 
 /**
- * How a {@link LineupMutex} lets contended acquisitions wait. Both policies share the lock's state
- * word, its spinner slots, its line of sleepers and its handoff, and both keep the bound: a waiter
+ * How a {@link LineupMutex} lets contended acquisitions wait. The policies share the lock's state
+ * word, its spinner slots, its line of sleepers and its handoff, and all keep the bound: a waiter
  * that has waited longer than it is handed the lock by the next unlock (Go's starvation rule, which
  * costs nothing until it fires), so no policy reopens starvation.
  *
- * <p>Invariants both keep: no more spinner slots taken than the lock allows; the line in order of
+ * <p>Invariants all keep: no more spinner slots taken than the lock allows; the line in order of
  * arrival; an unlock that finds sleepers and no slot taken wakes the first and gives it a slot
- * (the heir); a slot holder past its bound asks for the handoff; a slot holder swaps with a sleeper
- * older than itself that is past its bound. What differs is only what an arriving waiter does, so
- * a lock may change its policy between two arrivals (LineupChooser does, unless a spec fixes one).
+ * (the heir) — under SOLO only once that sleeper is (nearly) past its bound, which it also wakes
+ * itself at; a slot holder past its bound asks for the handoff; a slot holder swaps with a sleeper
+ * older than itself that is past its bound. LINE and BARGE differ only in what an arriving waiter
+ * does, so a lock may change between them between two arrivals (LineupChooser does, unless a spec
+ * fixes a policy); SOLO, which also changes the unlock's wake-up, is fixed by a spec only.
  */
 enum LineupPolicy {
     /**
@@ -29,7 +31,16 @@ enum LineupPolicy {
      * time-based yield on platform threads and making room on virtual threads. For holds of
      * microseconds and more, and for more threads than processors.
      */
-    LINE("line");
+    LINE("line"),
+    /**
+     * Concurrency restriction (a Malthusian lock's, Dice 2017): an arrival that finds the lock
+     * held looks once and sleeps in line, and an unlock wakes the first sleeper only once it is
+     * (nearly) past its bound, so one thread runs the lock alone, its cache lines in its own
+     * cache, and the line rotates once a bound. A sleeper also wakes itself at that time, so a
+     * lock its runner left is taken by the next one within the bound. For holds with little work
+     * outside them, where passing the lock between processors costs more than the hold.
+     */
+    SOLO("solo");
 
     /** The spec name that leaves the policy to the lock's chooser (LineupChooser): the default. */
     static final String AUTO_SPEC_NAME = "auto";
@@ -48,6 +59,6 @@ enum LineupPolicy {
                 return p;
             }
         }
-        throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: auto, line, barge)");
+        throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: auto, line, barge, solo)");
     }
 }

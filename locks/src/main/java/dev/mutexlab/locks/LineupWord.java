@@ -105,7 +105,9 @@ abstract class LineupWord extends AbstractMutex {
         /** A waker (or a swap) gave us a spinner slot. */
         WOKEN,
         /** We gave our slot to an older due sleeper and are in line in its place. */
-        SWAPPED
+        SWAPPED,
+        /** SOLO: we woke ourselves at our bound and left the line; take a slot and ask for the handoff. */
+        DUE
     }
 
     volatile int state;

@@ -150,6 +150,18 @@ class LincheckTest {
     }
 
     /**
+     * Lineup's SOLO policy with a zero bound: every sleeper is due at once, so it wakes itself or
+     * is woken by the next unlock, takes a slot and asks for the handoff. (With a bound that never
+     * passes, a free lock keeps its sleepers asleep until the bound by design, which a model
+     * checker reads as a hang.)
+     */
+    public static final class LineupSoloHandoff extends Scenario {
+        public LineupSoloHandoff() {
+            super(new LineupMutex(java.time.Duration.ZERO, false, LineupPolicy.SOLO));
+        }
+    }
+
+    /**
      * Lineup whose policy changes under the threads' feet: an operation switches the arrivals to
      * the other policy (as the chooser does at the end of an epoch) at any point Lincheck picks, with
      * a zero bound so that handoff requests stand while it happens.
@@ -182,7 +194,7 @@ class LincheckTest {
     static Stream<Class<? extends Scenario>> scenarios() {
         return Stream.of(Go.class, GoDefault.class, Spinbit.class, SpinbitLowLatency.class, Futex.class, BlockingFutex.class, Kernel.class,
                 Semaphore.class, SemaphoreWake2.class, SemaphoreHandoff.class, Lineup.class, LineupHandoff.class,
-                LineupBarge.class, LineupBargeHandoff.class, LineupSwitching.class);
+                LineupBarge.class, LineupBargeHandoff.class, LineupSoloHandoff.class, LineupSwitching.class);
     }
 
     @ParameterizedTest(name = "{0}")

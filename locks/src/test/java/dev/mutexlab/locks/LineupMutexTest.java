@@ -985,10 +985,72 @@ class LineupMutexTest {
         assertThat(lock.state()).isZero();
     }
 
+    /**
+     * SOLO: an arrival that finds the lock held sleeps without a slot, and an unlock leaves it
+     * asleep until it is (nearly) past its bound, so the unlocker runs the lock alone; the first
+     * unlock after that wakes it, as any policy's does.
+     */
+    @Test
+    void underSoloTheUnlockWakesTheFirstSleeperOnlyOnceItIsDue() throws Exception {
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, LineupPolicy.SOLO);
+        lock.lock();
+        AtomicBoolean got = new AtomicBoolean();
+        Thread arrival = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            got.set(true);
+            lock.unlock();
+        });
+        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(arrival);
+        assertThat(lock.spinners()).as("no slot for an arrival").isZero();
+        lock.unlock();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("not due: nobody woken").isZero();
+        assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).isEqualTo(1);
+        assertThat(lock.tryLock()).as("the unlocker runs on alone").isTrue();
+        assertThat(got).isFalse();
+        hooks.advance(Duration.ofSeconds(31)); // the sleeper is past its bound
+        lock.unlock();
+        join(arrival, 10_000);
+        assertThat(got).isTrue();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
+        assertThat(lock.toString()).contains("policy=solo");
+    }
+
+    /**
+     * SOLO keeps the bound without an unlock: a sleeper wakes itself at its bound, takes a slot,
+     * and once past the bound asks for the handoff, which the holder's unlock serves.
+     */
+    @Test
+    void underSoloASleeperWakesItselfAtItsBoundAndIsHandedTheLock() throws Exception {
+        assumeSpinning();
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofMillis(50), true, hooks, 1, LineupPolicy.SOLO);
+        lock.lock();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitCondition("the waiter wakes itself and spins in a slot", 10_000,
+                () -> lock.sleepers() == 0 && lock.spinners() == 1);
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("no unlock woke it").isZero();
+        hooks.advance(Duration.ofMillis(100)); // past its bound on the lock's clock
+        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+        lock.unlock();
+        join(waiter, 10_000);
+        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
+    }
+
     @Test
     void specSetsThePolicy() {
         assertThat(Locks.mutex("lineup:policy=barge").toString()).contains("policy=barge");
         assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
+        assertThat(Locks.mutex("lineup:policy=solo").toString()).contains("policy=solo");
         assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (line)");
         assertThat(((LineupMutex) Locks.mutex("lineup:policy=barge:bound=250us")).boundNanos()).isEqualTo(250_000L);
         assertThatThrownBy(() -> Locks.mutex("lineup:policy=fast")).isInstanceOf(IllegalArgumentException.class)

@@ -50,7 +50,7 @@ class LineupPolicySwitchTest {
 
     static Stream<Arguments> everyStateBothWays() {
         List<Arguments> all = new ArrayList<>();
-        for (LineupPolicy from : LineupPolicy.values()) {
+        for (LineupPolicy from : List.of(LineupPolicy.LINE, LineupPolicy.BARGE)) { // the chooser's two (SOLO is fixed only)
             for (Built state : Built.values()) {
                 all.add(Arguments.of(from, state));
             }
