@@ -2,7 +2,7 @@ package dev.mutexlab.locks;
 
 /**
  * Chooses, per {@link LineupMutex}, which {@link LineupPolicy} its arrivals follow: it runs one,
- * now and then tries the other for a short epoch, and keeps whichever ran the lock faster while the
+ * now and then tries another for a short epoch, and keeps whichever ran the lock faster while the
  * lock was saturated. Every method is called by the lock's owner only, inside its critical
  * section, so the lock itself orders this object's state.
  */
@@ -13,10 +13,12 @@ final class LineupChooser {
      *
      * Why trying rather than a rule. Which policy runs a saturated lock faster depends on the
      * hold, on the work outside it, on how many threads contend, of which kind, and on the
-     * machine. Measured with the policies fixed (docs/RESULTS.md §12.9): barging wins with more
-     * platform threads than processors (0.93-1.08x the best rival against the line's 0.46-0.85x),
-     * the line wins holds of tens of microseconds with few threads and on virtual threads from
-     * 0.3 us (up to 1.31x against barging's 1.02x), and the apps workloads split between them. A
+     * machine. Measured with the policies fixed (docs/RESULTS.md §12.9, §12.23): barging wins with
+     * more platform threads than processors (0.93-1.08x the best rival against the line's
+     * 0.46-0.85x), the line wins holds of tens of microseconds with few threads (up to 1.42x),
+     * solo wins holds of 0.1-0.3 us with little work outside on virtual threads (0.95-1.19x
+     * where the other two ran 0.56-0.92x) and loses by half wherever work outside the lock
+     * matters, and the apps workloads split between the line and barging. A
      * rule fitted to those rows (hold below x, threads above y) would encode one benchmark on one
      * machine. So the chooser measures what it is there to maximize, the lock's acquisitions per
      * unit of time while it is saturated, under each policy, and keeps the faster: SmartLocks
@@ -28,38 +30,44 @@ final class LineupChooser {
      * (LineupWord.chooserCounts, each modulo 2^16, so the chooser adds up the waited count's
      * differences from tick to tick: an arrival's short spin that ends with the lock counts,
      * else a barging lock at short holds, where most waits end there, would look unsaturated
-     * and never try the line); at every TICK_RELEASES-th release it calls tick with
+     * and never try the line; under solo, whose runner takes the lock without waiting, a release
+     * that leaves sleepers behind counts as one, else a solo lock would look unsaturated and
+     * never try anything else); at every TICK_RELEASES-th release it calls tick with
      * the clock and that count. An epoch ends at the first tick at least EPOCH_NANOS after it
      * began; its rate is its releases over its length, its contention the share of its
      * acquisitions that had to wait. An epoch in which fewer than one acquisition in
      * SATURATED_SHARE_INVERSE waited says nothing about the policies (the lock waits for its
-     * callers, not they for it, and both policies take a free lock alike): it enters no rate, a
+     * callers, not they for it, and every policy takes a free lock alike): it enters no rate, a
      * trial that falls on one is abandoned, and outside a trial it pauses the counting (below).
      *
      * Trials. The chooser runs one policy (current; the line at first) and keeps runRate, a
      * moving average (weight one half) of its saturated epochs. After trialEvery saturated epochs
-     * it runs the other policy for one epoch, the trial. If the trial's rate beats runRate by more
-     * than MARGIN (the hysteresis: noise between two epochs on a busy machine is of that order
-     * and more, and a policy must win clearly to be adopted), the other policy becomes current (a
-     * switch: LockEvent.POLICY_SWITCH and the JFR event dev.mutexlab.LineupPolicySwitch), its rate
-     * becomes runRate and trialEvery drops back to MIN_TRIAL_EVERY, so a switch made on a noisy
-     * epoch is tried again soon. Otherwise the current policy returns and trialEvery grows
-     * TRIAL_BACKOFF times up to MAX_TRIAL_EVERY: a lock that has settled spends at most one epoch
-     * in MAX_TRIAL_EVERY + 1 of its saturated time on the other policy, and a lock whose best
-     * policy changes (another phase of the program) finds out within MAX_TRIAL_EVERY epochs.
+     * it runs one of the two others for one epoch, the trial, taking them in turn (nextOther). If
+     * the trial's rate beats runRate by more than MARGIN (the hysteresis: noise between two epochs
+     * on a busy machine is of that order and more, and a policy must win clearly to be adopted),
+     * the trial's policy becomes current (a switch: LockEvent.POLICY_SWITCH and the JFR event
+     * dev.mutexlab.LineupPolicySwitch), its rate becomes runRate, trialEvery drops back to
+     * MIN_TRIAL_EVERY and the next trial runs the policy it replaced, so a switch made on a noisy
+     * epoch is undone soon. Otherwise the current policy returns, the other alternative is next,
+     * and trialEvery grows TRIAL_BACKOFF times up to MAX_TRIAL_EVERY: a lock that has settled
+     * spends at most one epoch in MAX_TRIAL_EVERY + 1 of its saturated time on another policy
+     * (a solo trial where work outside the lock matters runs at a fifth to two thirds of the
+     * rate for that epoch), and a lock whose best policy changes (another phase of the program)
+     * finds out within 2 * MAX_TRIAL_EVERY epochs.
      *
-     * What a switch changes. The policies differ only in what an arriving contended acquisition
-     * does (LineupPolicy); an arrival reads the policy once, and everything after it (the slots,
-     * the line, the handoff, the unlock) is shared. So a switch is one write of the policy the
-     * arrivals read, arrivals already on their way finish under the policy they read, and every
-     * invariant of the lock holds across it (LineupMutexTest switches in each state the lock
-     * can be in).
+     * What a switch changes. The policies differ in what an arriving contended acquisition does
+     * (LineupPolicy), and solo also in whether an unlock wakes a first sleeper that wakes itself;
+     * an arrival reads the policy once, and everything else (the slots, the line, the handoff) is
+     * shared. So a switch is one write of the policy the arrivals and unlocks read, arrivals
+     * already on their way finish under the policy they read, a sleeper keeps the way of sleeping
+     * it started with, and every invariant of the lock holds across it (LineupPolicySwitchTest
+     * switches in each state the lock can be in, from and to each policy).
      *
      * Thread safety. All fields are read and written by the lock's owner only, inside tick, which
      * LineupMutex calls from its release before the releasing CAS: the lock's release and the next
      * owner's acquisition order every access, so the fields are plain. Racy publication: every
      * field starts at its type's default (started = false: the first tick starts the first epoch;
-     * trialEvery 0 reads as MIN_TRIAL_EVERY; barging = false: the line runs first).
+     * trialEvery 0 reads as MIN_TRIAL_EVERY; current = 0: the line runs first).
      *
      * Pausing. An epoch that ends unsaturated outside a trial returns PAUSE: the lock stops
      * counting releases (LineupMutex.choosing) until one of its acquisitions has to wait again,
@@ -90,14 +98,16 @@ final class LineupChooser {
     static final int TRIAL_BACKOFF = 4;
     /** The lock counts acquisitions that waited modulo 2^16 (LineupWord.chooserCounts). */
     static final int WAITED_COUNT_MASK = 0xFFFF;
+    /** The policies, in the order the chooser tries them: the line (the first current), barging, solo. */
+    private static final LineupPolicy[] POLICIES = LineupPolicy.values();
 
     /** What a tick did. */
     enum Decision {
         /** Nothing changed: the arrivals go on with the policy they follow. */
         KEEP,
-        /** A trial begins: the arrivals follow the other policy for one epoch. */
+        /** A trial begins: the arrivals follow another policy for one epoch. */
         TRIAL,
-        /** The trial won: the other policy is now the current one. */
+        /** The trial won: its policy is now the current one. */
         SWITCH,
         /** The trial ended without a switch (it lost, or its epoch was not saturated): the current policy returns. */
         RETURN,
@@ -115,8 +125,15 @@ final class LineupChooser {
     private int epochContended;
     /** The lock's waited count (modulo 2^16) at the last tick. */
     private int lastWaitedCount;
-    /** The current policy: false the line, true barging. */
-    private boolean barging;
+    /** The current policy's place in POLICIES (0, the default, is the line). */
+    private int current;
+    /**
+     * Which of the two other policies the next trial runs: 0 the one after current in POLICIES,
+     * 1 the one after that (both modulo its length).
+     */
+    private int nextOther;
+    /** The policy the running trial runs (its place in POLICIES); meaningful while trying. */
+    private int trial;
     private boolean trying;
     /** Acquisitions per nanosecond of the current policy in its recent saturated epochs (0: none yet). */
     private double runRatePerNanos;
@@ -161,20 +178,25 @@ final class LineupChooser {
             }
             epochsSinceTrial = 0;
             trying = true;
+            trial = (current + 1 + nextOther) % POLICIES.length;
             return Decision.TRIAL;
         }
         trying = false;
         if (!saturated) {
-            return Decision.RETURN; // the trial's epoch says nothing: try again after the same wait
+            return Decision.RETURN; // the trial's epoch says nothing: try it again after the same wait
         }
         trialRatePerNanos = rate;
         if (rate > runRatePerNanos * (1.0 + MARGIN)) {
-            barging = !barging;
+            int replaced = current;
+            current = trial;
+            // the next trial runs the policy just replaced: a switch made on a noisy epoch is undone soon
+            nextOther = (replaced - current + POLICIES.length) % POLICIES.length - 1;
             replacedRatePerNanos = runRatePerNanos;
             runRatePerNanos = rate;
             trialEvery = MIN_TRIAL_EVERY;
             return Decision.SWITCH;
         }
+        nextOther ^= 1; // the other alternative's turn
         trialEvery = Math.min(MAX_TRIAL_EVERY, trialEvery() * TRIAL_BACKOFF);
         return Decision.RETURN;
     }
@@ -197,14 +219,19 @@ final class LineupChooser {
         return trialEvery == 0 ? MIN_TRIAL_EVERY : trialEvery;
     }
 
-    /** The policy the arrivals should follow now: the current one, or the other during a trial. */
+    /** The policy the arrivals should follow now: the current one, or the trial's. */
     LineupPolicy running() {
-        return barging != trying ? LineupPolicy.BARGE : LineupPolicy.LINE;
+        return POLICIES[trying ? trial : current];
     }
 
     /** The current policy (the one kept between trials). */
     LineupPolicy current() {
-        return barging ? LineupPolicy.BARGE : LineupPolicy.LINE;
+        return POLICIES[current];
+    }
+
+    /** Right after a SWITCH: the policy it replaced (the next trial's). */
+    LineupPolicy replaced() {
+        return POLICIES[(current + 1 + nextOther) % POLICIES.length];
     }
 
     /** Acquisitions per second of the current policy in its recent saturated epochs (0 before the first). */

@@ -80,6 +80,13 @@ abstract class LineupLine extends LineupWord {
     final WaitQueue line = new WaitQueue();
     /** When the first sleeper started waiting; meaningful while WAITERS is set. Written under the guard. */
     volatile long headStartNanos;
+    /**
+     * Whether the first sleeper wakes itself at its bound (it went to sleep under SOLO): only then
+     * may a SOLO unlock leave it asleep. Written under the guard with headStartNanos.
+     */
+    volatile boolean headWakesItself;
+    /** Waiter.token of a sleeper that wakes itself at its bound (else 0). */
+    static final int WAKES_ITSELF = 1;
 
     /**
      * The bound on waiting, in nanoseconds, capped so that start + bound never overflows. Here
@@ -133,8 +140,9 @@ abstract class LineupLine extends LineupWord {
             }
         }
         node.reset(); // not queued: no waker can reach the node before the guard's release
+        node.token = wakeAtBound ? WAKES_ITSELF : 0;
         q.addInStartOrder(node);
-        headStartNanos = q.peekFirst().startNanos;
+        newHead(q.peekFirst());
         hooks.guardHeld();
         releaseGuard();
         if (stats != null) {
@@ -168,6 +176,11 @@ abstract class LineupLine extends LineupWord {
             afterRemoval(q);
         }
         releaseGuard();
+        if (removed && !due) {
+            // a SOLO unlock may have read us as the first sleeper that wakes itself and left the
+            // line asleep: the new first sleeper need not wake itself, so wake it if nobody will
+            passOn();
+        }
         if (!removed) { // a waker gave us a spinner slot and its signal is on the way
             node.awaitSignal(parkBlocker());
             running(node);
@@ -180,11 +193,17 @@ abstract class LineupLine extends LineupWord {
         return due ? DUE : interrupted ? INTERRUPTED : TIMED_OUT;
     }
 
-    /** After a node left the line: WAITERS and headStartNanos follow. Guard held. */
+    /** The line's first sleeper is now {@code first}: what an unlock reads of it follows. Guard held. */
+    private void newHead(Waiter first) {
+        headStartNanos = first.startNanos;
+        headWakesItself = first.token == WAKES_ITSELF;
+    }
+
+    /** After a node left the line: WAITERS and the head's fields follow. Guard held. */
     private void afterRemoval(WaitQueue q) {
         Waiter first = q.peekFirst();
         if (first != null) {
-            headStartNanos = first.startNanos;
+            newHead(first);
             return;
         }
         for (;;) {
@@ -261,8 +280,9 @@ abstract class LineupLine extends LineupWord {
         }
         q.pollFirst();
         node.reset();
+        node.token = 0;               // it parks until woken (parkInLine from SWAPPED)
         q.addInStartOrder(node);      // WAITERS stays set: the line is not empty
-        headStartNanos = q.peekFirst().startNanos;
+        newHead(q.peekFirst());
         first.ticket = SLOT_GIVEN;    // our slot passes to it: spinners is unchanged
         first.signalNanos = nowNanos;
         releaseGuard();

@@ -48,13 +48,14 @@ import java.util.List;
  * {@link #hasQueuedThread(Thread)}) count and list the same threads: those asleep in line and a
  * waiter whose handoff request stands; a waiter that is spinning is running, not queued.
  *
- * <p>Each lock chooses how its contended acquisitions wait, by trying: the restricted line above,
- * or barging (arrivals spin briefly, take the lock whenever it is free and sleep in line, as a
- * HotSpot monitor's do), keeping whichever ran it faster while it was saturated, and trying the
- * other again now and then. Both keep the bound. {@code Locks.mutex("lineup:policy=line")} and
- * {@code "lineup:policy=barge"} fix one; {@code docs/RESULTS.md} (§12.9, §12.10) has where each wins.
- * {@code "lineup:policy=solo"} fixes a third that the lock does not choose by itself: concurrency
- * restriction, one thread running the lock alone and the line rotating once a bound (§12.23).
+ * <p>Each lock chooses how its contended acquisitions wait, by trying: the restricted line above;
+ * barging (arrivals spin briefly, take the lock whenever it is free and sleep in line, as a
+ * HotSpot monitor's do); or solo (concurrency restriction: one thread runs the lock alone while
+ * the others sleep, the line rotating once a bound), keeping whichever ran it fastest while it
+ * was saturated, and trying the others again now and then. All keep the bound.
+ * {@code Locks.mutex("lineup:policy=line")}, {@code "lineup:policy=barge"} and
+ * {@code "lineup:policy=solo"} fix one; {@code docs/RESULTS.md} (§12.9, §12.10, §12.23) has where
+ * each wins.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -100,19 +101,19 @@ public final class LineupMutex extends LineupArrivals {
      * LineupPolicy names the policies, LineupChooser picks one per lock, LineupHooks is the test
      * seam.
      *
-     * Policies (LineupPolicy). They differ only in what an arriving contended acquisition does;
-     * everything after (the heir's slot, the handoff, the swap from a slot, the unlock) is shared,
-     * so the invariants (LineupWord, LineupLine) hold under both, and across a change of policy
-     * between two arrivals. A spec may fix one (lineup:policy=line|barge|solo: fixedPolicy); by default
-     * the lock's LineupChooser picks, by trying each while the lock is saturated (its notes say
-     * how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
+     * Policies (LineupPolicy). They differ in what an arriving contended acquisition does, and
+     * SOLO also in the unlock's wake-up (below); everything else (the heir's slot, the handoff,
+     * the swap from a slot) is shared, so the invariants (LineupWord, LineupLine) hold under each,
+     * and across a change of policy between two arrivals. A spec may fix one
+     * (lineup:policy=line|barge|solo: fixedPolicy); by default the lock's LineupChooser picks, by
+     * trying each while the lock is saturated (its notes say how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
      * before the releasing CAS, while it is choosing: from an acquisition that had to wait until
      * an epoch in which too few did (the chooser's PAUSE), so an uncontended release pays one
      * test. The chooser's state, choosing and the counts it is fed (chooserCounts: releases and
      * acquisitions that waited, on the word's cache line, see LineupWord) are the owner's alone
      * (plain fields, ordered by the lock itself); the
-     * choice reaches arrivals through barging, opaque (see the field). An arrival reads the
-     * policy once:
+     * choice reaches arrivals and unlocks through arrivalPolicy, opaque (see the field). An
+     * arrival reads the policy once:
      *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
      *          spinner slot if one is free (unless making room), else the line.
      *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look on a platform thread when
@@ -124,15 +125,20 @@ public final class LineupMutex extends LineupArrivals {
      *          until it is woken as heir; the bound costs nothing until a heir is past it. A
      *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
      *          so a woken virtual heir needs no room made.
-     *   SOLO   (fixed by a spec only; the chooser picks LINE or BARGE) one look at the word, then
-     *          the line, no slot; the sleeper parks until its bound (less swapAheadNanos) at the
-     *          latest, and then leaves the line by itself (Step.DUE) and may take a slot, spin and
-     *          ask for the handoff as a woken heir would; a due sleeper that found no slot sleeps
-     *          again without a timeout. The unlock wakes the first sleeper only once it is due
-     *          (firstSleeperDue: a clock read in every release that finds sleepers), so the
-     *          thread that holds the lock runs alone while the others sleep. Every sleeper is
-     *          woken by an unlock once it is due and first, or wakes itself at that time: none
-     *          sleeps past its bound waiting for an unlock that never comes.
+     *   SOLO   one look at the word, then the line, no slot; the sleeper parks until its bound
+     *          (less swapAheadNanos) at the latest (it wakes itself: Waiter.token WAKES_ITSELF,
+     *          headWakesItself when first), then leaves the line by itself (Step.DUE) and may
+     *          take a slot, spin and ask for the handoff as a woken heir would; a due sleeper that
+     *          found no slot sleeps again without a timeout. An unlock under SOLO leaves a first
+     *          sleeper that wakes itself asleep until it is due (firstSleeperDue: a clock read in
+     *          a release that finds one), so the thread that holds the lock runs alone while the
+     *          others sleep; any other first sleeper (one that slept under LINE or BARGE before a
+     *          switch, or a due one) it wakes as the other policies do. A sleeper that gives up
+     *          passes the wake-up on (LineupLine.parkInLine), since an unlock may have read it as
+     *          the first sleeper a moment before it left. So no sleeper sleeps past its bound
+     *          waiting for an unlock that never comes. While the chooser runs SOLO, a release that
+     *          leaves sleepers counts for it as an acquisition that waited (releaseCore): the
+     *          runner itself never waits.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads) and the short spin (preSpin),
@@ -180,13 +186,15 @@ public final class LineupMutex extends LineupArrivals {
     /** Picks the policy when none is fixed (else null); used by the owner only, in releaseCore. */
     private final LineupChooser chooser;
     /**
-     * The policy the chooser has arrivals follow now: false the line, true barging. Written by
-     * the owner (chooserTick), read by arrivals without the lock, opaque both ways: a stale read
-     * is harmless (an arrival follows the previous policy, and both keep every invariant), and
-     * opaque keeps an arrival from reading a value the JIT hoisted long ago. False by default, so
-     * a lock published racily runs the line, as the chooser does at first.
+     * The policy the chooser has arrivals (and unlocks) follow now: its place in POLICIES. Written
+     * by the owner (chooserTick), read by arrivals and unlocks without the lock, opaque both ways:
+     * a stale read is harmless (an arrival follows the previous policy, an unlock wakes or leaves
+     * asleep as that policy would, and every policy keeps every invariant), and opaque keeps a
+     * reader from reading a value the JIT hoisted long ago. 0 by default, the line, so a lock
+     * published racily runs the line, as the chooser does at first.
      */
-    private boolean barging;
+    private int arrivalPolicy;
+    private static final LineupPolicy[] POLICIES = LineupPolicy.values();
     /**
      * Whether the owner counts releases and ticks the chooser: set by an acquisition that had to
      * wait, cleared when the chooser finds an epoch unsaturated (LineupChooser's PAUSE), so a lock
@@ -273,9 +281,9 @@ public final class LineupMutex extends LineupArrivals {
      *     SWAPPED:         r = parkInLine()    WOKEN | gave up
      */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        final LineupPolicy fixed = fixedPolicy;
-        final boolean solo = fixed == LineupPolicy.SOLO;
-        final boolean line = !solo && !barges(); // BARGE, SOLO: no yield, no slot, no swap for an arrival; read once
+        final LineupPolicy policy = runningPolicy(); // read once
+        final boolean solo = policy == LineupPolicy.SOLO;
+        final boolean line = policy == LineupPolicy.LINE; // BARGE, SOLO: no yield, no slot, no swap for an arrival
         if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see LineupArrivals)
         }
@@ -368,6 +376,9 @@ public final class LineupMutex extends LineupArrivals {
         if (choosing) {
             int c = chooserCounts;
             int released = (c + 1) & RELEASES_MASK; // the low half, modulo 2^16 (see the field)
+            if ((state & WAITERS) != 0 && runningPolicy() == LineupPolicy.SOLO) {
+                c += WAITED_ONE; // SOLO's runner does not wait: sleepers left behind are the sign of saturation
+            }
             chooserCounts = (c & ~RELEASES_MASK) | released;
             if ((released & (LineupChooser.TICK_RELEASES - 1)) == 0) {
                 chooserTick(); // still the owner: the chooser's state is ours
@@ -384,15 +395,12 @@ public final class LineupMutex extends LineupArrivals {
         return (s & LOCKED) == 0 && casState(s, s | LOCKED);
     }
 
-    /** SOLO's unlock wakes the first sleeper only once it is (nearly) past its bound. */
+    /**
+     * Whether the first sleeper is (nearly) past its bound: a SOLO unlock leaves a first sleeper
+     * that wakes itself asleep until then.
+     */
     private boolean firstSleeperDue() {
         return hooks.nanoTime() - headStartNanos >= boundNanos - swapAheadNanos();
-    }
-
-    /** Whether an arrival barges now: the fixed policy's answer, or the chooser's. */
-    private boolean barges() {
-        LineupPolicy fixed = fixedPolicy;
-        return fixed != null ? fixed == LineupPolicy.BARGE : (boolean) BARGING.getOpaque(this); // opaque: see the field
     }
 
     /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
@@ -407,20 +415,20 @@ public final class LineupMutex extends LineupArrivals {
             return;
         }
         LineupPolicy running = c.running();
-        BARGING.setOpaque(this, running == LineupPolicy.BARGE); // opaque: see the field
+        ARRIVAL_POLICY.setOpaque(this, running.ordinal()); // opaque: see the field
         if (stats != null) {
             stats.add(d == LineupChooser.Decision.TRIAL ? LockEvent.POLICY_TRIAL
                     : d == LineupChooser.Decision.SWITCH ? LockEvent.POLICY_SWITCH : LockEvent.POLICY_RETURN);
         }
         if (d == LineupChooser.Decision.SWITCH) {
-            LineupPolicy from = running == LineupPolicy.BARGE ? LineupPolicy.LINE : LineupPolicy.BARGE;
-            Jfr.policySwitched(this, from.specName, running.specName, c.replacedRatePerSecond(), c.trialRatePerSecond());
+            Jfr.policySwitched(this, c.replaced().specName, running.specName, c.replacedRatePerSecond(), c.trialRatePerSecond());
         }
     }
 
-    /** The policy arrivals follow now (package-private: tests and inspection). */
+    /** The policy arrivals and unlocks follow now: the fixed one, or the chooser's (package-private: tests and inspection). */
     LineupPolicy runningPolicy() {
-        return fixedPolicy == LineupPolicy.SOLO ? LineupPolicy.SOLO : barges() ? LineupPolicy.BARGE : LineupPolicy.LINE;
+        LineupPolicy fixed = fixedPolicy;
+        return fixed != null ? fixed : POLICIES[(int) ARRIVAL_POLICY.getOpaque(this)]; // opaque: see the field
     }
 
     /** Makes the chooser's arrivals follow {@code p} now, as a switch does (tests build each state with it). */
@@ -428,7 +436,7 @@ public final class LineupMutex extends LineupArrivals {
         if (chooser == null) {
             throw new IllegalStateException("the policy is fixed: " + fixedPolicy.specName);
         }
-        BARGING.setOpaque(this, p == LineupPolicy.BARGE);
+        ARRIVAL_POLICY.setOpaque(this, p.ordinal());
     }
 
     private void releaseSlow() {
@@ -453,7 +461,7 @@ public final class LineupMutex extends LineupArrivals {
             }
         }
         if ((s & WAITERS) != 0) {
-            if (spinners == 0 && (fixedPolicy != LineupPolicy.SOLO || firstSleeperDue())) {
+            if (spinners == 0 && !(runningPolicy() == LineupPolicy.SOLO && headWakesItself && !firstSleeperDue())) {
                 wakeHeir();
             } else if (stats != null) {
                 stats.add(LockEvent.WAKE_SKIPPED);
@@ -537,10 +545,10 @@ public final class LineupMutex extends LineupArrivals {
 
     // ---- VarHandle mechanics
 
-    private static final VarHandle BARGING;
+    private static final VarHandle ARRIVAL_POLICY;
     static {
         try {
-            BARGING = MethodHandles.lookup().findVarHandle(LineupMutex.class, "barging", boolean.class);
+            ARRIVAL_POLICY = MethodHandles.lookup().findVarHandle(LineupMutex.class, "arrivalPolicy", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

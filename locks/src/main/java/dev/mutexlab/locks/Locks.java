@@ -63,13 +63,13 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
                 Locks::go);
-        register(new Entry("lineup", "mutexlab's lineup lock: a waiting policy per lock, chosen by trying (policy=auto): the restricted line (learned spinning in one slot per CPU, the rest asleep in line, rotated one for one) or barging arrivals; handoff to a waiter past its bound (1 ms) under both",
+        register(new Entry("lineup", "mutexlab's lineup lock: a waiting policy per lock, chosen by trying (policy=auto): the restricted line (learned spinning in one slot per CPU, the rest asleep in line, rotated one for one), barging arrivals, or one thread running alone; handoff to a waiter past its bound (1 ms) under each",
                 examples(
                         "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
-                        "policy", "policy=auto|line|barge|solo: how arrivals wait: chosen per lock by trying the line and barging while the lock is saturated (auto, the default), the restricted line, barging as a monitor does, or one thread running the lock alone (solo, never chosen by auto); all keep the bound",
+                        "policy", "policy=auto|line|barge|solo: how arrivals wait: chosen per lock by trying each while the lock is saturated (auto, the default), the restricted line, barging as a monitor does, or one thread running the lock alone; all keep the bound",
                         "stats", STATS),
                 examples(
-                        "lineup", "runs the line or barging, whichever ran it faster in its last trial; waits bounded at about 1 ms",
+                        "lineup", "runs the line, barging or solo, whichever ran it fastest in its trials; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
                         "lineup:policy=line", "the restricted line alone: one holder, a spinner per CPU at most, the rest asleep in order of arrival",
                         "lineup:policy=barge", "arrivals spin briefly and barge, then sleep in line; only the woken heir spins in a slot; the same bound",

@@ -163,7 +163,7 @@ class LincheckTest {
 
     /**
      * Lineup whose policy changes under the threads' feet: an operation switches the arrivals to
-     * the other policy (as the chooser does at the end of an epoch) at any point Lincheck picks, with
+     * the next policy (as the chooser does at the end of an epoch) at any point Lincheck picks, with
      * a zero bound so that handoff requests stand while it happens.
      */
     public static final class LineupSwitching extends Scenario {
@@ -180,7 +180,8 @@ class LincheckTest {
 
         @Operation
         public void switchPolicy() {
-            lock.switchArrivalsTo(lock.runningPolicy() == LineupPolicy.LINE ? LineupPolicy.BARGE : LineupPolicy.LINE);
+            LineupPolicy[] all = LineupPolicy.values();
+            lock.switchArrivalsTo(all[(lock.runningPolicy().ordinal() + 1) % all.length]); // line, barge, solo, line ...
         }
     }
 

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chooser's rules on synthetic epochs (a clock and a contended count the test sets): it runs
- * the line first; it tries the other policy only after MIN_TRIAL_EVERY saturated epochs; a trial
+ * the line first; it tries another policy only after MIN_TRIAL_EVERY saturated epochs, the two
+ * others in turn and the one a switch replaced first; a trial
  * that beats the current rate by more than the margin switches, one within the margin does not
  * (hysteresis) and makes the next trial wait longer, up to MAX_TRIAL_EVERY; epochs in which the
  * lock was not saturated enter no rate and pause the counting until the lock resumes it, and a
@@ -129,6 +130,40 @@ class LineupChooserTest {
         }
         assertThat(f.saturated(200)).isEqualTo(SWITCH);
         assertThat(f.chooser.trialEveryEpochs()).isEqualTo(MIN_TRIAL_EVERY);
+    }
+
+    @Test
+    void losingTrialsTakeTheOtherTwoPoliciesInTurnAndASwitchTriesTheReplacedOneNext() {
+        Feed f = new Feed();
+        List<LineupPolicy> tried = new ArrayList<>();
+        while (tried.size() < 4) {
+            if (f.saturated(100) == TRIAL) {
+                tried.add(f.chooser.running());
+                assertThat(f.saturated(60)).isEqualTo(RETURN); // the trial loses
+            }
+        }
+        assertThat(tried).containsExactly(LineupPolicy.BARGE, LineupPolicy.SOLO, LineupPolicy.BARGE, LineupPolicy.SOLO);
+        while (f.saturated(100) != TRIAL) {
+            // the next trial: barging's turn
+        }
+        while (f.chooser.running() != LineupPolicy.SOLO) {
+            assertThat(f.saturated(60)).isEqualTo(RETURN);
+            while (f.saturated(100) != TRIAL) {
+                // wait for solo's turn
+            }
+        }
+        assertThat(f.saturated(200)).isEqualTo(SWITCH);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.SOLO);
+        assertThat(f.chooser.replaced()).isEqualTo(LineupPolicy.LINE);
+        while (f.saturated(200) != TRIAL) {
+            // solo runs
+        }
+        assertThat(f.chooser.running()).as("the policy the switch replaced is tried first").isEqualTo(LineupPolicy.LINE);
+        assertThat(f.saturated(100)).isEqualTo(RETURN);
+        while (f.saturated(200) != TRIAL) {
+            // solo runs
+        }
+        assertThat(f.chooser.running()).as("then the third").isEqualTo(LineupPolicy.BARGE);
     }
 
     @Test

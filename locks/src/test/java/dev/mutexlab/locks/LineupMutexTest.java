@@ -1046,6 +1046,31 @@ class LineupMutexTest {
         assertThat(lock.spinners()).isZero();
     }
 
+    /**
+     * A switch to SOLO leaves a sleeper that went to sleep under another policy (it parks without
+     * a timeout) to be woken by the next unlock, as that policy would: a SOLO unlock leaves only a
+     * sleeper that wakes itself asleep. Without that the sleeper would wait for its bound (30 s).
+     */
+    @Test
+    void afterASwitchToSoloAnUnlockWakesASleeperThatDoesNotWakeItself() throws Exception {
+        Steered hooks = new Steered();
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, null);
+        lock.switchArrivalsTo(LineupPolicy.BARGE);
+        lock.lock();
+        Thread sleeper = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            lock.unlock();
+        });
+        awaitCondition("the sleeper sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(sleeper);
+        lock.switchArrivalsTo(LineupPolicy.SOLO);
+        lock.unlock();
+        join(sleeper, 10_000);
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).isZero();
+        assertThat(lock.state()).isZero();
+    }
+
     @Test
     void specSetsThePolicy() {
         assertThat(Locks.mutex("lineup:policy=barge").toString()).contains("policy=barge");

@@ -50,12 +50,27 @@ class LineupPolicySwitchTest {
 
     static Stream<Arguments> everyStateBothWays() {
         List<Arguments> all = new ArrayList<>();
-        for (LineupPolicy from : List.of(LineupPolicy.LINE, LineupPolicy.BARGE)) { // the chooser's two (SOLO is fixed only)
-            for (Built state : Built.values()) {
-                all.add(Arguments.of(from, state));
+        for (LineupPolicy from : LineupPolicy.values()) {
+            for (LineupPolicy to : LineupPolicy.values()) {
+                if (to != from) {
+                    for (Built state : Built.values()) {
+                        all.add(Arguments.of(from, to, state));
+                    }
+                }
             }
         }
         return all.stream();
+    }
+
+    /** The bound of the switched locks: long, so that no sleeper under SOLO wakes itself by the real clock. */
+    private static final Duration BOUND = Duration.ofSeconds(30);
+
+    /**
+     * Moves the lock's clock so that the sleepers now in line are due for a SOLO unlock's wake-up
+     * but not yet past their bound (a woken one spins without asking for the handoff).
+     */
+    private static void dueNotPast(LineupMutex lock, Gated hooks) {
+        hooks.advance(Duration.ofNanos(BOUND.toNanos() - lock.swapAheadNanos() / 2));
     }
 
     /** Hooks with the steered clock and gates that hold a chosen thread once it has been woken. */
@@ -90,12 +105,13 @@ class LineupPolicySwitchTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} -> other, {1}")
+    @ParameterizedTest(name = "{0} -> {1}, {2}")
     @MethodSource("everyStateBothWays")
-    void aSwitchInAnyStateLosesNoWaiterAndKeepsAStandingHandoff(LineupPolicy from, Built state) throws Exception {
+    void aSwitchInAnyStateLosesNoWaiterAndKeepsAStandingHandoff(LineupPolicy from, LineupPolicy to, Built state)
+            throws Exception {
         assumeTrue(SpinPolicy.multicore(), "spinner slots exist only with more than one processor");
         Gated hooks = new Gated();
-        LineupMutex lock = new LineupMutex(Duration.ofMillis(1), true, hooks, 1, null);
+        LineupMutex lock = new LineupMutex(BOUND, true, hooks, 1, null);
         lock.switchArrivalsTo(from);
         List<String> order = new CopyOnWriteArrayList<>();
         AtomicBoolean inside = new AtomicBoolean();
@@ -128,7 +144,7 @@ class LineupPolicySwitchTest {
             awaitParked(b);
         }
         if (state == Built.HANDOFF_REQUESTED) {
-            hooks.advance(Duration.ofMillis(2)); // the spinner is past its bound: its next look at the clock asks
+            hooks.advance(BOUND.plusMillis(1)); // the spinner is past its bound: its next look at the clock asks
             awaitCondition("the spinner asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
         }
         CountDownLatch heirGate = new CountDownLatch(0);
@@ -143,12 +159,14 @@ class LineupPolicySwitchTest {
             heirGate = g[1];
             awaitCondition("the heir is in line", 10_000, () -> lock.sleepers() == 1);
             awaitParked(a);
+            if (from == LineupPolicy.SOLO) {
+                dueNotPast(lock, hooks); // a SOLO unlock wakes it only once it is due
+            }
             lock.unlock(); // wakes the heir with the slot (under the line: the spinner's unlock does)
             await(g[0]);
             lock.lock(); // held again before the heir runs (the spinner, if any, has finished)
             assertThat(lock.spinners()).as("the woken heir holds the slot").isEqualTo(1);
         }
-        LineupPolicy to = from == LineupPolicy.LINE ? LineupPolicy.BARGE : LineupPolicy.LINE;
         int spinnersBefore = lock.spinners();
         int sleepersBefore = lock.sleepers();
         lock.switchArrivalsTo(to);
@@ -158,11 +176,15 @@ class LineupPolicySwitchTest {
         if (held) {
             awaitCondition("the arrival waits", 10_000,
                     () -> lock.sleepers() > sleepersBefore || lock.spinners() > spinnersBefore);
-            if (to == LineupPolicy.BARGE || spinnersBefore > 0) {
+            if (to != LineupPolicy.LINE || spinnersBefore > 0) {
                 assertThat(lock.spinners()).as("the arrival took no slot").isEqualTo(spinnersBefore);
             }
         }
         heirGate.countDown();
+        if (to == LineupPolicy.SOLO) {
+            // a SOLO unlock leaves a sleeper that wakes itself asleep until it is due: make every one due
+            hooks.advance(BOUND.plusMillis(1));
+        }
         if (held) {
             lock.unlock();
         }
@@ -173,7 +195,11 @@ class LineupPolicySwitchTest {
         assertThat(order).as("each waiter got the lock once").hasSize(threads.size()).doesNotHaveDuplicates();
         if (state == Built.HANDOFF_REQUESTED) {
             assertThat(order.get(0)).as("the standing request is served first").isEqualTo("spinner");
-            assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+            if (to == LineupPolicy.SOLO) {
+                assertThat(lock.stats().count(LockEvent.HANDOFF)).as("and others past the bound after it").isPositive();
+            } else {
+                assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
+            }
         }
         assertThat(lock.state()).as("free at the end").isZero();
         assertThat(lock.spinners()).isZero();
@@ -182,7 +208,7 @@ class LineupPolicySwitchTest {
 
     /**
      * Gets a thread spinning in the one slot while the test thread holds the lock: under the line
-     * an arrival takes it; under barging only a woken heir holds it, so the thread sleeps, is woken
+     * an arrival takes it; under barging or solo only a woken heir holds it, so the thread sleeps, is woken (under solo once due)
      * by an unlock, and the test thread takes the lock back (a barge) before the heir runs.
      */
     private static Thread spinnerInTheSlot(LineupMutex lock, Gated hooks, LineupPolicy policy,
@@ -196,6 +222,9 @@ class LineupPolicySwitchTest {
         CountDownLatch[] g = hooks.gate(a);
         awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
         awaitParked(a);
+        if (policy == LineupPolicy.SOLO) {
+            dueNotPast(lock, hooks); // a SOLO unlock wakes it only once it is due
+        }
         lock.unlock(); // wakes it with the slot ...
         await(g[0]);
         lock.lock(); // ... and the test takes the lock back (a barge) before it runs
