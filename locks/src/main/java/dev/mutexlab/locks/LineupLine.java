@@ -123,8 +123,8 @@ abstract class LineupLine extends LineupWord {
     }
 
     /**
-     * As above; with {@code wakeAtBound} (SOLO), the sleeper also wakes itself when it is
-     * (nearly) past its bound, leaves the line and returns DUE.
+     * As above; with {@code wakeAtBound} (SOLO), a sleeper that is past its bound and finds the
+     * lock free wakes itself, leaves the line and returns DUE.
      */
     final Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
         WaitQueue q = line;
@@ -157,9 +157,17 @@ abstract class LineupLine extends LineupWord {
     }
 
     private Step parkInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
-        long dueNanos = node.startNanos + boundNanos - swapAheadNanos();
+        long dueNanos = node.startNanos + boundNanos;
         boolean selfWake = wakeAtBound && ((mode & Waiter.TIMED) == 0 || dueNanos - deadlineNanos < 0L);
         int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? dueNanos : deadlineNanos);
+        if (b == Waiter.TIMED_OUT && selfWake && (state & LOCKED) != 0) {
+            // Past our bound with the lock held: its holder's unlock wakes a first sleeper that is
+            // past its bound, as every unlock does, and an older first sleeper is past it too.
+            // The timer is for a lock its runner left free; so sleep on, in line (and counted as
+            // queued), until woken or our own deadline.
+            selfWake = false;
+            b = node.block(parkBlocker(), mode, deadlineNanos);
+        }
         if (b == Waiter.SIGNALLED) { // ticket SLOT_GIVEN or SLOT_WOKEN
             hooks.woken();
             measuredWake(hooks.nanoTime() - node.signalNanos);

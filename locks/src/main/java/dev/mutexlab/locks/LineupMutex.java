@@ -126,10 +126,13 @@ public final class LineupMutex extends LineupArrivals {
      *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
      *          so a woken virtual heir needs no room made.
      *   SOLO   one look at the word, then the line, no slot; the sleeper parks until its bound
-     *          (less swapAheadNanos) at the latest (it wakes itself: Waiter.token WAKES_ITSELF,
-     *          headWakesItself when first), then leaves the line by itself (Step.DUE) and may
-     *          take a slot, spin and ask for the handoff as a woken heir would; a due sleeper that
-     *          found no slot sleeps again without a timeout. An unlock under SOLO leaves a first
+     *          at the latest (it wakes itself: Waiter.token WAKES_ITSELF, headWakesItself when
+     *          first); if it then finds the lock free (its runner left it) it leaves the line by
+     *          itself (Step.DUE) and may take a slot, spin and ask for the handoff as a woken heir
+     *          would, and if the lock is held it sleeps on without a timeout, in line, since the
+     *          holder's unlock will find a first sleeper past its bound and wake it (so a waiter
+     *          stays queued while the lock is held, as under the other policies); a due sleeper
+     *          that found no slot sleeps again without a timeout. An unlock under SOLO leaves a first
      *          sleeper that wakes itself asleep until it is due (firstSleeperDue: a clock read in
      *          a release that finds one), so the thread that holds the lock runs alone while the
      *          others sleep; any other first sleeper (one that slept under LINE or BARGE before a

@@ -37,8 +37,8 @@ enum LineupPolicy {
      * Concurrency restriction (a Malthusian lock's, Dice 2017): an arrival that finds the lock
      * held looks once and sleeps in line, and an unlock wakes the first sleeper only once it is
      * (nearly) past its bound, so one thread runs the lock alone, its cache lines in its own
-     * cache, and the line rotates once a bound. A sleeper also wakes itself at that time, so a
-     * lock its runner left is taken by the next one within the bound. For holds with little work
+     * cache, and the line rotates once a bound. A sleeper past its bound that finds the lock
+     * free wakes itself, so a lock its runner left is taken by the next one within the bound. For holds with little work
      * outside them, where passing the lock between processors costs more than the hold.
      */
     SOLO("solo");

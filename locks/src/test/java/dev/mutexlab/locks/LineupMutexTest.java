@@ -1020,30 +1020,52 @@ class LineupMutexTest {
     }
 
     /**
-     * SOLO keeps the bound without an unlock: a sleeper wakes itself at its bound, takes a slot,
-     * and once past the bound asks for the handoff, which the holder's unlock serves.
+     * SOLO keeps the bound without an unlock: a sleeper past its bound that finds the lock free
+     * (its runner left) wakes itself and takes it; while the lock is held it stays asleep and
+     * queued, for the holder's unlock to wake. Its timer reads the real clock; the lock's clock
+     * (steered) decides what an unlock finds due.
      */
     @Test
-    void underSoloASleeperWakesItselfAtItsBoundAndIsHandedTheLock() throws Exception {
-        assumeSpinning();
+    void underSoloASleeperWakesItselfOnlyForALockItsRunnerLeftFree() throws Exception {
         Steered hooks = new Steered();
         LineupMutex lock = new LineupMutex(Duration.ofMillis(50), true, hooks, 1, LineupPolicy.SOLO);
         lock.lock();
-        Thread waiter = Thread.ofPlatform().start(() -> {
+        AtomicBoolean got = new AtomicBoolean();
+        Thread held = Thread.ofPlatform().start(() -> {
             lock.lock();
+            got.set(true);
             lock.unlock();
         });
         awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
-        awaitCondition("the waiter wakes itself and spins in a slot", 10_000,
-                () -> lock.sleepers() == 0 && lock.spinners() == 1);
-        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("no unlock woke it").isZero();
-        hooks.advance(Duration.ofMillis(100)); // past its bound on the lock's clock
-        awaitCondition("the waiter asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
-        lock.unlock();
-        join(waiter, 10_000);
-        assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
-        assertThat(lock.state()).isZero();
+        awaitParked(held);
+        Thread.sleep(150); // past its bound by its timer's clock, with the lock held
+        assertThat(lock.getQueueLength()).as("it sleeps on, queued").isEqualTo(1);
         assertThat(lock.spinners()).isZero();
+        assertThat(got).isFalse();
+        hooks.advance(Duration.ofMillis(60)); // past its bound on the lock's clock too
+        lock.unlock();
+        join(held, 10_000);
+        assertThat(got).isTrue();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("the unlock woke it").isEqualTo(1);
+
+        // a fresh lock, whose clock agrees with the real one (its timer's) at the start
+        LineupMutex lone = new LineupMutex(Duration.ofMillis(50), true, new Steered(), 1, LineupPolicy.SOLO);
+        got.set(false);
+        lone.lock();
+        Thread left = Thread.ofPlatform().start(() -> {
+            lone.lock();
+            got.set(true);
+            lone.unlock();
+        });
+        awaitCondition("the waiter sleeps", 10_000, () -> lone.sleepers() == 1);
+        awaitParked(left);
+        lone.unlock(); // not due: left asleep, and the runner leaves the lock free
+        assertThat(lone.stats().count(LockEvent.WAKE_SKIPPED)).isEqualTo(1);
+        join(left, 10_000); // its timer fires at its bound and it finds the lock free
+        assertThat(got).isTrue();
+        assertThat(lone.stats().count(LockEvent.WAKEUP)).as("no unlock woke it").isZero();
+        assertThat(lone.state()).isZero();
+        assertThat(lone.spinners()).isZero();
     }
 
     /**
