@@ -986,6 +986,22 @@ class LineupMutexTest {
     }
 
     /**
+     * Takes {@code lock} for the calling thread, then starts a platform thread that takes it, sets
+     * {@code got} and lets it go, and returns that thread once it sleeps in line.
+     */
+    private static Thread heldWithASleeperThatSets(LineupMutex lock, AtomicBoolean got) {
+        lock.lock();
+        Thread t = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            got.set(true);
+            lock.unlock();
+        });
+        awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(t);
+        return t;
+    }
+
+    /**
      * SOLO: an arrival that finds the lock held sleeps without a slot, and an unlock leaves it
      * asleep until it is (nearly) past its bound, so the unlocker runs the lock alone; the first
      * unlock after that wakes it, as any policy's does.
@@ -994,15 +1010,8 @@ class LineupMutexTest {
     void underSoloTheUnlockWakesTheFirstSleeperOnlyOnceItIsDue() throws Exception {
         Steered hooks = new Steered();
         LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, LineupPolicy.SOLO);
-        lock.lock();
         AtomicBoolean got = new AtomicBoolean();
-        Thread arrival = Thread.ofPlatform().start(() -> {
-            lock.lock();
-            got.set(true);
-            lock.unlock();
-        });
-        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
-        awaitParked(arrival);
+        Thread arrival = heldWithASleeperThatSets(lock, got);
         assertThat(lock.spinners()).as("no slot for an arrival").isZero();
         lock.unlock();
         assertThat(lock.stats().count(LockEvent.WAKEUP)).as("not due: nobody woken").isZero();
@@ -1029,15 +1038,8 @@ class LineupMutexTest {
     void underSoloASleeperWakesItselfOnlyForALockItsRunnerLeftFree() throws Exception {
         Steered hooks = new Steered();
         LineupMutex lock = new LineupMutex(Duration.ofMillis(50), true, hooks, 1, LineupPolicy.SOLO);
-        lock.lock();
         AtomicBoolean got = new AtomicBoolean();
-        Thread held = Thread.ofPlatform().start(() -> {
-            lock.lock();
-            got.set(true);
-            lock.unlock();
-        });
-        awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
-        awaitParked(held);
+        Thread held = heldWithASleeperThatSets(lock, got);
         Thread.sleep(150); // past its bound by its timer's clock, with the lock held
         assertThat(lock.getQueueLength()).as("it sleeps on, queued").isEqualTo(1);
         assertThat(lock.spinners()).isZero();
@@ -1051,14 +1053,7 @@ class LineupMutexTest {
         // a fresh lock, whose clock agrees with the real one (its timer's) at the start
         LineupMutex lone = new LineupMutex(Duration.ofMillis(50), true, new Steered(), 1, LineupPolicy.SOLO);
         got.set(false);
-        lone.lock();
-        Thread left = Thread.ofPlatform().start(() -> {
-            lone.lock();
-            got.set(true);
-            lone.unlock();
-        });
-        awaitCondition("the waiter sleeps", 10_000, () -> lone.sleepers() == 1);
-        awaitParked(left);
+        Thread left = heldWithASleeperThatSets(lone, got);
         lone.unlock(); // not due: left asleep, and the runner leaves the lock free
         assertThat(lone.stats().count(LockEvent.WAKE_SKIPPED)).isEqualTo(1);
         join(left, 10_000); // its timer fires at its bound and it finds the lock free
@@ -1078,16 +1073,12 @@ class LineupMutexTest {
         Steered hooks = new Steered();
         LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, null);
         lock.switchArrivalsTo(LineupPolicy.BARGE);
-        lock.lock();
-        Thread sleeper = Thread.ofPlatform().start(() -> {
-            lock.lock();
-            lock.unlock();
-        });
-        awaitCondition("the sleeper sleeps", 10_000, () -> lock.sleepers() == 1);
-        awaitParked(sleeper);
+        AtomicBoolean got = new AtomicBoolean();
+        Thread sleeper = heldWithASleeperThatSets(lock, got);
         lock.switchArrivalsTo(LineupPolicy.SOLO);
         lock.unlock();
         join(sleeper, 10_000);
+        assertThat(got).isTrue();
         assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
         assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).isZero();
         assertThat(lock.state()).isZero();
