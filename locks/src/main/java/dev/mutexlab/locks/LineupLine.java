@@ -43,7 +43,11 @@ abstract class LineupLine extends LineupWord {
      * it, the unlock sets the guard's DUTY bit (WaitQueue.lockGuardOrLeaveDuty) and returns; the
      * holder finds the bit when it lets the guard go and runs the wake-up first (releaseGuard),
      * so the wake is late by the holder's few pointer updates and never lost. Every release of
-     * the line's guard goes through releaseGuard.
+     * the line's guard goes through releaseGuard. Under SOLO (LineupMutex) the unlock skips the
+     * wake while the first sleeper is one that wakes itself (headWakesItself) and is not yet due;
+     * such a sleeper parks until its bound, and then leaves the line if it finds the lock free
+     * (parkInLine: Step.DUE) or sleeps on for an unlock, which finds it due. A sleeper that gives
+     * up passes the wake-up on, since an unlock may have read it as that first sleeper.
      *
      * The swap. A running waiter (an arrival under LINE, or a slot holder at its look at the
      * clock) that finds the first sleeper (nearly) past its bound and older than itself takes it
