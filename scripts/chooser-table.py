@@ -136,6 +136,9 @@ def main(argv):
     except (KeyError, TypeError, IndexError) as e:
         print(f"chooser-table.py: a file is not a result file of mutexlab run or apps (no {e})", file=sys.stderr)
         return 2
+    if not any(chooser_spec in ops for _, ops, _, _, _ in rows):
+        print(f"chooser-table.py: no file measured {chooser_spec} (see --help)", file=sys.stderr)
+        return 2
     met = defaultdict(int)
     total = 0
     of = {}  # a target counted over fewer rows than all: its row count

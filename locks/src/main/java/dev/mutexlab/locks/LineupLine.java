@@ -121,14 +121,8 @@ abstract class LineupLine extends LineupWord {
     /**
      * Joins the line and sleeps until woken with a spinner slot. Setting WAITERS requires LOCKED,
      * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
-     */
-    final Step sleepInLine(Waiter node, int mode, long deadlineNanos) {
-        return sleepInLine(node, mode, deadlineNanos, false);
-    }
-
-    /**
-     * As above; with {@code wakeAtBound} (SOLO), a sleeper that is past its bound and finds the
-     * lock free wakes itself, leaves the line and returns DUE.
+     * With {@code wakeAtBound} (SOLO), a sleeper that is past its bound and finds the lock free
+     * wakes itself, leaves the line and returns DUE.
      */
     final Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
         WaitQueue q = line;

@@ -290,7 +290,7 @@ public final class LineupMutex extends LineupArrivals {
         if (line && !Thread.currentThread().isVirtual()) {
             maybeYield(); // virtual threads never yield here (see LineupArrivals)
         }
-        if (line ? preSpin() : solo ? soloLook() : bargeSpin()) {
+        if (line ? preSpin() : solo ? tryAcquireOnce() : bargeSpin()) { // SOLO: one look, as tryLock
             waitedAndAcquired(); // it waited, if briefly: the chooser counts it
             return true; // free, or freed within a short spin: barge (bounded, see the notes)
         }
@@ -379,7 +379,7 @@ public final class LineupMutex extends LineupArrivals {
         if (choosing) {
             int c = chooserCounts;
             int released = (c + 1) & RELEASES_MASK; // the low half, modulo 2^16 (see the field)
-            if ((state & WAITERS) != 0 && runningPolicy() == LineupPolicy.SOLO) {
+            if (runningPolicy() == LineupPolicy.SOLO && (state & WAITERS) != 0) { // the policy first: no volatile read otherwise
                 c += WAITED_ONE; // SOLO's runner does not wait: sleepers left behind are the sign of saturation
             }
             chooserCounts = (c & ~RELEASES_MASK) | released;
@@ -390,12 +390,6 @@ public final class LineupMutex extends LineupArrivals {
         if (!casState(LOCKED, 0)) {
             releaseSlow();
         }
-    }
-
-    /** SOLO's arrival: one look at the word, taking the lock if it is free. */
-    private boolean soloLook() {
-        int s = state;
-        return (s & LOCKED) == 0 && casState(s, s | LOCKED);
     }
 
     /**

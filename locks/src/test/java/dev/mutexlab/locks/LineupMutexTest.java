@@ -985,6 +985,11 @@ class LineupMutexTest {
         assertThat(lock.state()).isZero();
     }
 
+    /** A SOLO lock with statistics and one spinner slot, on {@code hooks}. */
+    private static LineupMutex solo(Duration bound, Steered hooks) {
+        return new LineupMutex(bound, true, hooks, 1, LineupPolicy.SOLO);
+    }
+
     /**
      * Takes {@code lock} for the calling thread, then starts a platform thread that takes it, sets
      * {@code got} and lets it go, and returns that thread once it sleeps in line.
@@ -1009,7 +1014,7 @@ class LineupMutexTest {
     @Test
     void underSoloTheUnlockWakesTheFirstSleeperOnlyOnceItIsDue() throws Exception {
         Steered hooks = new Steered();
-        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, LineupPolicy.SOLO);
+        LineupMutex lock = solo(Duration.ofSeconds(30), hooks);
         AtomicBoolean got = new AtomicBoolean();
         Thread arrival = heldWithASleeperThatSets(lock, got);
         assertThat(lock.spinners()).as("no slot for an arrival").isZero();
@@ -1037,10 +1042,11 @@ class LineupMutexTest {
     @Test
     void underSoloASleeperWakesItselfOnlyForALockItsRunnerLeftFree() throws Exception {
         Steered hooks = new Steered();
-        LineupMutex lock = new LineupMutex(Duration.ofMillis(50), true, hooks, 1, LineupPolicy.SOLO);
+        LineupMutex lock = solo(Duration.ofMillis(50), hooks);
         AtomicBoolean got = new AtomicBoolean();
         Thread held = heldWithASleeperThatSets(lock, got);
-        Thread.sleep(150); // past its bound by its timer's clock, with the lock held
+        // its timer fires at its bound (50 ms) with the lock held: it parks on without a timeout
+        awaitCondition("the sleeper's timer fired and it sleeps on", 10_000, () -> held.getState() == Thread.State.WAITING);
         assertThat(lock.getQueueLength()).as("it sleeps on, queued").isEqualTo(1);
         assertThat(lock.spinners()).isZero();
         assertThat(got).isFalse();
@@ -1051,7 +1057,7 @@ class LineupMutexTest {
         assertThat(lock.stats().count(LockEvent.WAKEUP)).as("the unlock woke it").isEqualTo(1);
 
         // a fresh lock, whose clock agrees with the real one (its timer's) at the start
-        LineupMutex lone = new LineupMutex(Duration.ofMillis(50), true, new Steered(), 1, LineupPolicy.SOLO);
+        LineupMutex lone = solo(Duration.ofMillis(50), new Steered());
         got.set(false);
         Thread left = heldWithASleeperThatSets(lone, got);
         lone.unlock(); // not due: left asleep, and the runner leaves the lock free
