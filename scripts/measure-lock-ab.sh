@@ -12,7 +12,7 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/ab-args.sh"
 ab_args 2 10 "$@"
-locks="lineup,lineup:policy=barge,lineup:policy=line,jdk,synchronized,go"
+locks="${AB_LOCKS:-lineup,lineup:policy=barge,lineup:policy=line,jdk,synchronized,go}" # AB_LOCKS: another list
 common=(--locks "$locks" --runs 3 --budget 0s --duration 300ms --threads platform,virtual)
 side() { # side NAME CHECKOUT ROUND
     local ml="$2/mutexlab" tag="$1$3"

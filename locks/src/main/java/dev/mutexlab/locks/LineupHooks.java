@@ -28,6 +28,13 @@ class LineupHooks {
     void leavingLine() {
     }
 
+    /**
+     * A sleeper that woke itself near its bound is about to stop waking itself (under the line's
+     * guard) and then read the word: the holder's unlock may come first.
+     */
+    void stoppingSelfWake() {
+    }
+
     /** A spinner that gave up is about to withdraw its handoff request; an unlock may serve it first. */
     void withdrawing() {
     }

@@ -43,11 +43,20 @@ abstract class LineupLine extends LineupWord {
      * it, the unlock sets the guard's DUTY bit (WaitQueue.lockGuardOrLeaveDuty) and returns; the
      * holder finds the bit when it lets the guard go and runs the wake-up first (releaseGuard),
      * so the wake is late by the holder's few pointer updates and never lost. Every release of
-     * the line's guard goes through releaseGuard. Under SOLO (LineupMutex) the unlock skips the
-     * wake while the first sleeper is one that wakes itself (headWakesItself) and is not yet due;
-     * such a sleeper parks until its bound, and then leaves the line if it finds the lock free
-     * (parkInLine: Step.DUE) or sleeps on for an unlock, which finds it due. A sleeper that gives
-     * up passes the wake-up on, since an unlock may have read it as that first sleeper.
+     * the line's guard goes through releaseGuard.
+     *
+     * The timer (SOLO). Under SOLO (LineupMutex) the unlock skips the wake while the first
+     * sleeper is one that wakes itself (headWakesItself), so the runner's releases read no clock.
+     * Such a sleeper parks with a timeout two wake-ups before its bound (swapAheadNanos). When the
+     * timer fires it stops waking itself (stopWakingItself): under the guard it clears its
+     * Waiter.token and, if it is first, headWakesItself, so from then on every unlock wakes it as
+     * it wakes the sleepers of the other policies (and newHead reads the cleared token if it
+     * becomes first later: an older sleeper may be woken before it). Then it reads the word: free
+     * (its runner left), it leaves the line and takes the lock (parkInLine returns Step.DUE);
+     * held, it sleeps on without a timeout, queued, for the holder's unlock, by its bound one
+     * wake-up later. It writes headWakesItself and then reads state; the unlock CASes state and
+     * then reads headWakesItself; both volatile, so either the unlock wakes it or it sees the
+     * lock free (or held by a later holder, whose unlock reads the cleared flag).
      *
      * The swap. A running waiter (an arrival under LINE, or a slot holder at its look at the
      * clock) that finds the first sleeper (nearly) past its bound and older than itself takes it
@@ -121,8 +130,9 @@ abstract class LineupLine extends LineupWord {
     /**
      * Joins the line and sleeps until woken with a spinner slot. Setting WAITERS requires LOCKED,
      * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
-     * With {@code wakeAtBound} (SOLO), a sleeper that is past its bound and finds the lock free
-     * wakes itself, leaves the line and returns DUE.
+     * With {@code wakeAtBound} (SOLO), a sleeper that is (nearly) past its bound and finds the
+     * lock free wakes itself, leaves the line and returns DUE; one that finds it held sleeps on
+     * for the holder's unlock (see the notes: the timer).
      */
     final Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
         WaitQueue q = line;
@@ -155,14 +165,12 @@ abstract class LineupLine extends LineupWord {
     }
 
     private Step parkInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
-        long dueNanos = node.startNanos + boundNanos;
-        boolean selfWake = wakeAtBound && ((mode & Waiter.TIMED) == 0 || dueNanos - deadlineNanos < 0L);
-        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? dueNanos : deadlineNanos);
-        if (b == Waiter.TIMED_OUT && selfWake && (state & LOCKED) != 0) {
-            // Past our bound with the lock held: its holder's unlock wakes a first sleeper that is
-            // past its bound, as every unlock does, and an older first sleeper is past it too.
-            // The timer is for a lock its runner left free; so sleep on, in line (and counted as
-            // queued), until woken or our own deadline.
+        long wakeAtNanos = node.startNanos + boundNanos - swapAheadNanos(); // an unlock's wake-up then runs us by our bound
+        boolean selfWake = wakeAtBound && ((mode & Waiter.TIMED) == 0 || wakeAtNanos - deadlineNanos < 0L);
+        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? wakeAtNanos : deadlineNanos);
+        if (b == Waiter.TIMED_OUT && selfWake && stopWakingItself(node)) {
+            // the lock is held, and its unlock wakes us now as it wakes any sleeper: sleep on, in
+            // line (and counted as queued), until woken or our own deadline
             selfWake = false;
             b = node.block(parkBlocker(), mode, deadlineNanos);
         }
@@ -197,6 +205,23 @@ abstract class LineupLine extends LineupWord {
             passOn();
         }
         return due ? DUE : interrupted ? INTERRUPTED : TIMED_OUT;
+    }
+
+    /**
+     * A sleeper that woke itself by its timer stops waking itself: every unlock wakes it from now
+     * on (see the notes: the timer). Returns whether the lock is held (then sleep on for its
+     * unlock), or false if it is free (then leave the line and take it).
+     */
+    private boolean stopWakingItself(Waiter node) {
+        WaitQueue q = line;
+        hooks.stoppingSelfWake();
+        q.lockGuard();
+        node.token = 0;
+        if (q.peekFirst() == node) {
+            headWakesItself = false; // volatile write, then the volatile read of state below
+        }
+        releaseGuard();
+        return (state & LOCKED) != 0;
     }
 
     /** The line's first sleeper is now {@code first}: what an unlock reads of it follows. Guard held. */

@@ -125,23 +125,24 @@ public final class LineupMutex extends LineupArrivals {
      *          until it is woken as heir; the bound costs nothing until a heir is past it. A
      *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
      *          so a woken virtual heir needs no room made.
-     *   SOLO   one look at the word, then the line, no slot; the sleeper parks until its bound
-     *          at the latest (it wakes itself: Waiter.token WAKES_ITSELF, headWakesItself when
-     *          first); if it then finds the lock free (its runner left it) it leaves the line by
-     *          itself (Step.DUE) and may take a slot, spin and ask for the handoff as a woken heir
-     *          would, and if the lock is held it sleeps on without a timeout, in line, since the
-     *          holder's unlock will find a first sleeper past its bound and wake it (so a waiter
-     *          stays queued while the lock is held, as under the other policies); a due sleeper
-     *          that found no slot sleeps again without a timeout. An unlock under SOLO leaves a first
-     *          sleeper that wakes itself asleep until it is due (firstSleeperDue: a clock read in
-     *          a release that finds one), so the thread that holds the lock runs alone while the
-     *          others sleep; any other first sleeper (one that slept under LINE or BARGE before a
-     *          switch, or a due one) it wakes as the other policies do. A sleeper that gives up
-     *          passes the wake-up on (LineupLine.parkInLine), since an unlock may have read it as
-     *          the first sleeper a moment before it left. So no sleeper sleeps past its bound
-     *          waiting for an unlock that never comes. While the chooser runs SOLO, a release that
-     *          leaves sleepers counts for it as an acquisition that waited (releaseCore): the
-     *          runner itself never waits.
+     *   SOLO   one look at the word, then the line, no slot; the sleeper parks with a timeout
+     *          two wake-ups before its bound (it wakes itself: Waiter.token WAKES_ITSELF,
+     *          headWakesItself when first). When the timer fires it stops waking itself, so
+     *          every unlock wakes it from then on; if it then finds the lock free (its runner
+     *          left it) it leaves the line by itself (Step.DUE) and may take a slot, spin and ask
+     *          for the handoff as a woken heir would; if the lock is held it sleeps on, in line,
+     *          for the holder's unlock (so a waiter stays queued while the lock is held, as under
+     *          the other policies; LineupLine: the timer). A due sleeper that found no slot sleeps
+     *          again without a timeout. An unlock under SOLO leaves a first sleeper that wakes
+     *          itself asleep, so the thread that holds the lock runs alone while the others
+     *          sleep, and its releases read no clock; any other first sleeper (one that slept
+     *          under LINE or BARGE before a switch, or one whose timer fired) it wakes as the
+     *          other policies do. A sleeper that gives up passes the wake-up on
+     *          (LineupLine.parkInLine), since an unlock may have read it as the first sleeper a
+     *          moment before it left. So no sleeper sleeps past its bound waiting for an unlock
+     *          that never comes. While the chooser runs SOLO, a release that leaves sleepers
+     *          counts for it as an acquisition that waited (releaseCore): the runner itself never
+     *          waits.
      *
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads) and the short spin (preSpin),
@@ -164,13 +165,17 @@ public final class LineupMutex extends LineupArrivals {
      *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
      *     signal it; if it was withdrawn, go on as without HANDOFF;
      *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
-     *     and wake it (wakeHeir); with a slot taken unlock wakes nobody (its holder is the heir). A
+     *     and wake it (wakeHeir), unless SOLO runs and the first sleeper wakes itself; with a
+     *     slot taken unlock wakes nobody (its holder is the heir). A
      *     woken virtual sleeper gets ticket SLOT_WOKEN and becomes the heir (making room,
      *     LineupLine). wakeHeir never waits for the line's guard (LineupLine: the DUTY bit).
-     * The bound is enforced by running threads, not by timers: a sleeper's timer would wake it
-     * into a run queue that is full (platform threads) or onto carriers nothing frees (virtual
-     * threads). A swap wakes the sleeper a little before its bound (two wake-up latencies,
-     * measured per lock from the signal to the woken thread's first step), so it runs when due.
+     * Under LINE and BARGE the bound is enforced by running threads, not by timers: a sleeper's
+     * timer would wake it into a run queue that is full (platform threads) or onto carriers
+     * nothing frees (virtual threads). A swap wakes the sleeper a little before its bound (two
+     * wake-up latencies, measured per lock from the signal to the woken thread's first step), so
+     * it runs when due. Under SOLO the others sleep on purpose and one thread runs, so processors
+     * are free for a timer's wake-up, and the sleepers' own timers keep the bound (LineupLine:
+     * the timer): the runner's releases read no clock.
      *
      * Inspection counts and lists the same threads (the sleepers in line and a waiter whose ticket
      * is REQUESTED), reads the line without its guard (WaitQueue.threads, an estimate while it
@@ -392,14 +397,6 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
-    /**
-     * Whether the first sleeper is (nearly) past its bound: a SOLO unlock leaves a first sleeper
-     * that wakes itself asleep until then.
-     */
-    private boolean firstSleeperDue() {
-        return hooks.nanoTime() - headStartNanos >= boundNanos - swapAheadNanos();
-    }
-
     /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
     private void chooserTick() {
         LineupChooser c = chooser;
@@ -458,7 +455,7 @@ public final class LineupMutex extends LineupArrivals {
             }
         }
         if ((s & WAITERS) != 0) {
-            if (spinners == 0 && !(runningPolicy() == LineupPolicy.SOLO && headWakesItself && !firstSleeperDue())) {
+            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself)) { // both read after the CAS: see LineupLine, the timer
                 wakeHeir();
             } else if (stats != null) {
                 stats.add(LockEvent.WAKE_SKIPPED);

@@ -87,6 +87,20 @@ class LineupMutexTest {
             }
         }
 
+        volatile Thread gatedSelfWaker;
+        final CountDownLatch selfWakeGate = new CountDownLatch(1);
+        final AtomicBoolean selfWakeReached = new AtomicBoolean();
+        final java.util.Set<Thread> selfWakers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        void stoppingSelfWake() {
+            selfWakers.add(Thread.currentThread());
+            if (Thread.currentThread() == gatedSelfWaker) {
+                selfWakeReached.set(true);
+                await(selfWakeGate);
+            }
+        }
+
         @Override
         void withdrawing() {
             if (Thread.currentThread() == gatedWithdrawer) {
@@ -1008,22 +1022,23 @@ class LineupMutexTest {
 
     /**
      * SOLO: an arrival that finds the lock held sleeps without a slot, and an unlock leaves it
-     * asleep until it is (nearly) past its bound, so the unlocker runs the lock alone; the first
-     * unlock after that wakes it, as any policy's does.
+     * asleep while it wakes itself, so the unlocker runs the lock alone; once it has stopped
+     * waking itself (a built state: what its timer does), the next unlock wakes it.
      */
     @Test
-    void underSoloTheUnlockWakesTheFirstSleeperOnlyOnceItIsDue() throws Exception {
+    void underSoloTheUnlockWakesTheFirstSleeperOnlyOnceItStopsWakingItself() throws Exception {
         Steered hooks = new Steered();
         LineupMutex lock = solo(Duration.ofSeconds(30), hooks);
         AtomicBoolean got = new AtomicBoolean();
         Thread arrival = heldWithASleeperThatSets(lock, got);
         assertThat(lock.spinners()).as("no slot for an arrival").isZero();
+        assertThat(lock.headWakesItself).isTrue();
         lock.unlock();
-        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("not due: nobody woken").isZero();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("it wakes itself: nobody woken").isZero();
         assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).isEqualTo(1);
         assertThat(lock.tryLock()).as("the unlocker runs on alone").isTrue();
         assertThat(got).isFalse();
-        hooks.advance(Duration.ofSeconds(31)); // the sleeper is past its bound
+        lock.headWakesItself = false;
         lock.unlock();
         join(arrival, 10_000);
         assertThat(got).isTrue();
@@ -1034,39 +1049,113 @@ class LineupMutexTest {
     }
 
     /**
-     * SOLO keeps the bound without an unlock: a sleeper past its bound that finds the lock free
-     * (its runner left) wakes itself and takes it; while the lock is held it stays asleep and
-     * queued, for the holder's unlock to wake. Its timer reads the real clock; the lock's clock
-     * (steered) decides what an unlock finds due.
+     * SOLO keeps the bound by the sleeper's own timer: a sleeper near its bound that finds the
+     * lock held stops waking itself and sleeps on without a timeout, queued, and the holder's
+     * unlock wakes it; one that finds the lock free (its runner left) takes it without any
+     * unlock's help.
      */
     @Test
-    void underSoloASleeperWakesItselfOnlyForALockItsRunnerLeftFree() throws Exception {
+    void underSoloASleeperNearItsBoundIsWokenByTheNextUnlockOrTakesAFreeLock() throws Exception {
         Steered hooks = new Steered();
         LineupMutex lock = solo(Duration.ofMillis(50), hooks);
         AtomicBoolean got = new AtomicBoolean();
         Thread held = heldWithASleeperThatSets(lock, got);
-        // its timer fires at its bound (50 ms) with the lock held: it parks on without a timeout
-        awaitCondition("the sleeper's timer fired and it sleeps on", 10_000, () -> held.getState() == Thread.State.WAITING);
+        awaitCondition("the sleeper's timer fired and it sleeps on", 10_000,
+                () -> !lock.headWakesItself && held.getState() == Thread.State.WAITING);
         assertThat(lock.getQueueLength()).as("it sleeps on, queued").isEqualTo(1);
+        assertThat(lock.hasQueuedThread(held)).isTrue();
         assertThat(lock.spinners()).isZero();
         assertThat(got).isFalse();
-        hooks.advance(Duration.ofMillis(60)); // past its bound on the lock's clock too
         lock.unlock();
         join(held, 10_000);
         assertThat(got).isTrue();
         assertThat(lock.stats().count(LockEvent.WAKEUP)).as("the unlock woke it").isEqualTo(1);
+        assertThat(lock.state()).isZero();
 
-        // a fresh lock, whose clock agrees with the real one (its timer's) at the start
         LineupMutex lone = solo(Duration.ofMillis(50), new Steered());
         got.set(false);
         Thread left = heldWithASleeperThatSets(lone, got);
-        lone.unlock(); // not due: left asleep, and the runner leaves the lock free
+        lone.unlock(); // it wakes itself: left asleep, and the runner leaves the lock free
         assertThat(lone.stats().count(LockEvent.WAKE_SKIPPED)).isEqualTo(1);
-        join(left, 10_000); // its timer fires at its bound and it finds the lock free
+        join(left, 10_000); // its timer fires and it finds the lock free
         assertThat(got).isTrue();
         assertThat(lone.stats().count(LockEvent.WAKEUP)).as("no unlock woke it").isZero();
         assertThat(lone.state()).isZero();
         assertThat(lone.spinners()).isZero();
+    }
+
+    /**
+     * The race of a sleeper that stops waking itself with the holder's unlock, which read it as
+     * waking itself and skipped the wake: the sleeper reads the word after it stopped, so it sees
+     * the lock free and takes it; or, if the runner took the lock again meanwhile, it sees it
+     * held and sleeps on, and that holder's unlock wakes it. A sleeper that did not read the word
+     * again would sleep without a timeout on a free lock.
+     */
+    @Test
+    void underSoloASleeperThatStopsWakingItselfAsTheUnlockSkipsItStillGetsTheLock() throws Exception {
+        for (boolean runnerTakesItAgain : new boolean[] {false, true}) {
+            Steered hooks = new Steered();
+            LineupMutex lock = solo(Duration.ofMillis(50), hooks);
+            AtomicBoolean got = new AtomicBoolean();
+            lock.lock();
+            Thread sleeper = Thread.ofPlatform().unstarted(() -> {
+                lock.lock();
+                got.set(true);
+                lock.unlock();
+            });
+            hooks.gatedSelfWaker = sleeper;
+            sleeper.start();
+            awaitCondition("the sleeper's timer fired", 10_000, hooks.selfWakeReached::get);
+            lock.unlock();
+            assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).as("it still wakes itself").isEqualTo(1);
+            if (runnerTakesItAgain) {
+                assertThat(lock.tryLock()).isTrue();
+            }
+            hooks.selfWakeGate.countDown();
+            if (runnerTakesItAgain) {
+                awaitCondition("it sleeps on for this holder", 10_000,
+                        () -> !lock.headWakesItself && sleeper.getState() == Thread.State.WAITING);
+                assertThat(got).isFalse();
+                lock.unlock();
+            }
+            join(sleeper, 10_000);
+            assertThat(got).isTrue();
+            assertThat(lock.stats().count(LockEvent.WAKEUP)).as(runnerTakesItAgain ? "woken by the second unlock" : "it took the free lock")
+                    .isEqualTo(runnerTakesItAgain ? 1 : 0);
+            assertThat(lock.state()).isZero();
+        }
+    }
+
+    /**
+     * Two sleepers past their bound while the lock is held: the younger's timer fired while the
+     * older was first, so when the older has been woken and the younger is first, every unlock
+     * wakes it (it stopped waking itself on its own node, not only in the line's head flag); it
+     * does not sleep on a lock its runner left free.
+     */
+    @Test
+    void underSoloASleeperWhoseTimerFiredBehindAnotherIsWokenOnceFirst() throws Exception {
+        Steered hooks = new Steered();
+        LineupMutex lock = solo(Duration.ofMillis(50), hooks);
+        AtomicBoolean older = new AtomicBoolean();
+        AtomicBoolean younger = new AtomicBoolean();
+        Thread first = heldWithASleeperThatSets(lock, older);
+        Thread second = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            younger.set(true);
+            lock.unlock();
+        });
+        awaitCondition("both sleep", 10_000, () -> lock.sleepers() == 2);
+        awaitCondition("both timers fired and both sleep on", 10_000, () -> hooks.selfWakers.size() == 2
+                && first.getState() == Thread.State.WAITING && second.getState() == Thread.State.WAITING);
+        lock.unlock(); // wakes the first sleeper only
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        join(first, 10_000); // its unlock wakes the second, now first
+        join(second, 10_000);
+        assertThat(older).isTrue();
+        assertThat(younger).isTrue();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(2);
+        assertThat(lock.state()).isZero();
+        assertThat(lock.spinners()).isZero();
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.mutexlab.locks;
 
 import static dev.mutexlab.locks.LineupMutex.HANDOFF;
+import static dev.mutexlab.locks.LineupMutex.LOCKED;
+import static dev.mutexlab.locks.LineupMutex.WAITERS;
 import static dev.mutexlab.locks.ThreadKind.awaitCondition;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,11 +68,32 @@ class LineupPolicySwitchTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
 
     /**
-     * Moves the lock's clock so that the sleepers now in line are due for a SOLO unlock's wake-up
-     * but not yet past their bound (a woken one spins without asking for the handoff).
+     * Makes the first sleeper one that an unlock wakes, as a SOLO sleeper's timer does near its
+     * bound; the lock's clock stays, so a woken one is not yet past its bound and spins without
+     * asking for the handoff.
      */
-    private static void dueNotPast(LineupMutex lock, Gated hooks) {
-        hooks.advance(Duration.ofNanos(BOUND.toNanos() - lock.swapAheadNanos() / 2));
+    private static void timerFired(LineupMutex lock) {
+        lock.headWakesItself = false;
+    }
+
+    /**
+     * Plays the timers of sleepers that wake themselves (SOLO), all due at once, until
+     * {@code stop}: whenever the first sleeper wakes itself it stops (so an unlock wakes it), and
+     * where an unlock left it asleep on a free lock (its timer would find the lock free and take
+     * it) takes the lock and passes it on by an unlock that wakes it.
+     */
+    private static Thread timersFiring(LineupMutex lock, AtomicBoolean stop) {
+        return Thread.ofPlatform().name("timers").daemon().start(() -> {
+            while (!stop.get()) {
+                if (lock.headWakesItself && (lock.state() & WAITERS) != 0) {
+                    lock.headWakesItself = false;
+                    if ((lock.state() & (LOCKED | WAITERS)) == WAITERS && lock.tryLock()) {
+                        lock.unlock();
+                    }
+                }
+                Thread.onSpinWait();
+            }
+        });
     }
 
     /** Hooks with the steered clock and gates that hold a chosen thread once it has been woken. */
@@ -160,7 +183,7 @@ class LineupPolicySwitchTest {
             awaitCondition("the heir is in line", 10_000, () -> lock.sleepers() == 1);
             awaitParked(a);
             if (from == LineupPolicy.SOLO) {
-                dueNotPast(lock, hooks); // a SOLO unlock wakes it only once it is due
+                timerFired(lock); // a SOLO unlock wakes it only once its timer fired
             }
             lock.unlock(); // wakes the heir with the slot (under the line: the spinner's unlock does)
             await(g[0]);
@@ -181,15 +204,26 @@ class LineupPolicySwitchTest {
             }
         }
         heirGate.countDown();
+        AtomicBoolean stopTimers = new AtomicBoolean();
+        Thread timers = null;
         if (to == LineupPolicy.SOLO) {
-            // a SOLO unlock leaves a sleeper that wakes itself asleep until it is due: make every one due
+            // a SOLO unlock leaves a sleeper that wakes itself asleep until its timer fires: make
+            // every one due (and past its bound, so a spinner asks for the handoff)
             hooks.advance(BOUND.plusMillis(1));
+            timers = timersFiring(lock, stopTimers);
         }
         if (held) {
             lock.unlock();
         }
-        for (Thread t : threads) {
-            join(t, 20_000);
+        try {
+            for (Thread t : threads) {
+                join(t, 20_000);
+            }
+        } finally {
+            stopTimers.set(true);
+        }
+        if (timers != null) {
+            join(timers, 10_000);
         }
         assertThat(overlap).as("one holder at a time").isFalse();
         assertThat(order).as("each waiter got the lock once").hasSize(threads.size()).doesNotHaveDuplicates();
@@ -208,8 +242,8 @@ class LineupPolicySwitchTest {
 
     /**
      * Gets a thread spinning in the one slot while the test thread holds the lock: under the line
-     * an arrival takes it; under barging or solo only a woken heir holds it, so the thread sleeps, is woken (under solo once due)
-     * by an unlock, and the test thread takes the lock back (a barge) before the heir runs.
+     * an arrival takes it; under barging or solo only a woken heir holds it, so the thread sleeps, is woken (under solo once
+     * its timer fired) by an unlock, and the test thread takes the lock back (a barge) before the heir runs.
      */
     private static Thread spinnerInTheSlot(LineupMutex lock, Gated hooks, LineupPolicy policy,
             java.util.function.Function<String, Thread> waiter) throws Exception {
@@ -223,7 +257,7 @@ class LineupPolicySwitchTest {
         awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
         awaitParked(a);
         if (policy == LineupPolicy.SOLO) {
-            dueNotPast(lock, hooks); // a SOLO unlock wakes it only once it is due
+            timerFired(lock); // a SOLO unlock wakes it only once its timer fired
         }
         lock.unlock(); // wakes it with the slot ...
         await(g[0]);
