@@ -45,19 +45,25 @@ abstract class LineupLine extends LineupWord {
      * so the wake is late by the holder's few pointer updates and never lost. Every release of
      * the line's guard goes through releaseGuard.
      *
-     * The timer (SOLO). Under SOLO (LineupMutex) the unlock skips the wake while the first
-     * sleeper is one that wakes itself (headWakesItself), so the runner's releases read no clock.
-     * Such a sleeper parks with a timeout two wake-ups before its bound (swapAheadNanos). When the
-     * timer fires it stops waking itself (stopWakingItself): under the guard it clears its
+     * The look and the timer (SOLO). Under SOLO (LineupMutex) the unlock skips the wake while
+     * the first sleeper is one that wakes itself (headWakesItself), except that one release in
+     * SOLO_LOOK_EVERY reads the clock and wakes it once it is (nearly) past its bound (two
+     * wake-ups early, swapAheadNanos, so it runs when due): the runner's releases read the clock
+     * one time in eight, where a look at every release cost a tenth of a 0.1 us hold's cycle, and
+     * the look is late by at most eight releases. For a lock that no release looks at in time
+     * (its runner left, or holds it long) the sleeper parks with a timeout at its bound. When
+     * the timer fires it stops waking itself (stopWakingItself): under the guard it clears its
      * Waiter.token and, if it is first, headWakesItself, so from then on every unlock wakes it as
      * it wakes the sleepers of the other policies (and newHead reads the cleared token if it
      * becomes first later: an older sleeper may be woken before it). Then it reads the word: free
      * (its runner left), it leaves the line and takes the lock (parkInLine returns Step.DUE);
-     * held, it sleeps on without a timeout, queued, for the holder's unlock, by its bound one
-     * wake-up later. It writes headWakesItself and then reads state; the unlock CASes state and
-     * then reads headWakesItself; both volatile, so either the unlock wakes it or it sees the
-     * lock free (or held by a later holder, whose unlock reads the cleared flag).
-     *
+     * held, it sleeps on without a timeout, queued, for the holder's unlock. It writes
+     * headWakesItself and then reads state; the unlock CASes state and then reads
+     * headWakesItself; both volatile, so either the unlock wakes it or it sees the lock free (or
+     * held by a later holder, whose unlock reads the cleared flag). The timer alone keeps the
+     * bound, one wake-up late; measured alone it rotated the line too slowly on virtual threads
+     * (docs/RESULTS.md §12.25), hence the look.
+
      * The swap. A running waiter (an arrival under LINE, or a slot holder at its look at the
      * clock) that finds the first sleeper (nearly) past its bound and older than itself takes it
      * out under the guard, gives it its slot (ticket SLOT_GIVEN), joins the line in order of
@@ -130,9 +136,9 @@ abstract class LineupLine extends LineupWord {
     /**
      * Joins the line and sleeps until woken with a spinner slot. Setting WAITERS requires LOCKED,
      * under the guard: either the unlock's CAS sees WAITERS, or we see the lock free and retry.
-     * With {@code wakeAtBound} (SOLO), a sleeper that is (nearly) past its bound and finds the
-     * lock free wakes itself, leaves the line and returns DUE; one that finds it held sleeps on
-     * for the holder's unlock (see the notes: the timer).
+     * With {@code wakeAtBound} (SOLO), a sleeper that is past its bound and finds the lock free
+     * wakes itself, leaves the line and returns DUE; one that finds it held sleeps on
+     * for the holder's unlock (see the notes: the look and the timer).
      */
     final Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
         WaitQueue q = line;
@@ -165,7 +171,7 @@ abstract class LineupLine extends LineupWord {
     }
 
     private Step parkInLine(Waiter node, int mode, long deadlineNanos, boolean wakeAtBound) {
-        long wakeAtNanos = node.startNanos + boundNanos - swapAheadNanos(); // an unlock's wake-up then runs us by our bound
+        long wakeAtNanos = node.startNanos + boundNanos; // an unlock's look wakes us earlier while the lock runs
         boolean selfWake = wakeAtBound && ((mode & Waiter.TIMED) == 0 || wakeAtNanos - deadlineNanos < 0L);
         int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? wakeAtNanos : deadlineNanos);
         if (b == Waiter.TIMED_OUT && selfWake && stopWakingItself(node)) {
@@ -209,7 +215,7 @@ abstract class LineupLine extends LineupWord {
 
     /**
      * A sleeper that woke itself by its timer stops waking itself: every unlock wakes it from now
-     * on (see the notes: the timer). Returns whether the lock is held (then sleep on for its
+     * on (see the notes: the look and the timer). Returns whether the lock is held (then sleep on for its
      * unlock), or false if it is free (then leave the line and take it).
      */
     private boolean stopWakingItself(Waiter node) {

@@ -126,24 +126,24 @@ public final class LineupMutex extends LineupArrivals {
      *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
      *          so a woken virtual heir needs no room made.
      *   SOLO   one look at the word, then the line, no slot; the sleeper parks with a timeout
-     *          two wake-ups before its bound (it wakes itself: Waiter.token WAKES_ITSELF,
-     *          headWakesItself when first). When the timer fires it stops waking itself, so
-     *          every unlock wakes it from then on; if it then finds the lock free (its runner
-     *          left it) it leaves the line by itself (Step.DUE) and may take a slot, spin and ask
-     *          for the handoff as a woken heir would; if the lock is held it sleeps on, in line,
-     *          for the holder's unlock (so a waiter stays queued while the lock is held, as under
-     *          the other policies; LineupLine: the timer). A due sleeper that found no slot sleeps
-     *          again without a timeout. An unlock under SOLO leaves a first sleeper that wakes
-     *          itself asleep, so the thread that holds the lock runs alone while the others
-     *          sleep, and its releases read no clock; any other first sleeper (one that slept
-     *          under LINE or BARGE before a switch, or one whose timer fired) it wakes as the
-     *          other policies do. A sleeper that gives up passes the wake-up on
-     *          (LineupLine.parkInLine), since an unlock may have read it as the first sleeper a
-     *          moment before it left. So no sleeper sleeps past its bound waiting for an unlock
-     *          that never comes. While the chooser runs SOLO, a release that leaves sleepers
-     *          counts for it as an acquisition that waited (releaseCore): the runner itself never
-     *          waits.
-     *
+     *          at its bound (it wakes itself: Waiter.token WAKES_ITSELF, headWakesItself when
+     *          first). An unlock under SOLO leaves a first sleeper that wakes itself asleep, so the
+     *          thread that holds the lock runs alone while the others sleep, except that one
+     *          release in SOLO_LOOK_EVERY reads the clock and wakes it once it is (nearly) due;
+     *          any other first sleeper (one that slept under LINE or BARGE before a switch, or one
+     *          whose timer fired) it wakes as the other policies do. When a sleeper's timer fires
+     *          it stops waking itself, so every unlock wakes it from then on; if it then finds the
+     *          lock free (its runner left it) it leaves the line by itself (Step.DUE) and may take
+     *          a slot, spin and ask for the handoff as a woken heir would; if the lock is held it
+     *          sleeps on, in line, for the holder's unlock (so a waiter stays queued while the lock
+     *          is held, as under the other policies; LineupLine: the look and the timer). A due
+     *          sleeper that found no slot sleeps again without a timeout. A sleeper that gives up
+     *          passes the wake-up on (LineupLine.parkInLine), since an unlock may have read it as
+     *          the first sleeper a moment before it left. So no sleeper sleeps past its bound
+     *          waiting for an unlock that never comes. While the chooser runs SOLO, a release that
+     *          leaves sleepers counts for it as an acquisition that waited (releaseCore): the
+     *          runner itself never waits.
+
      * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
      *   - the time-based yield (maybeYield, platform threads) and the short spin (preSpin),
      *     taking the lock whenever it is free (barging) while no slot is taken and nobody sleeps
@@ -165,17 +165,19 @@ public final class LineupMutex extends LineupArrivals {
      *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
      *     signal it; if it was withdrawn, go on as without HANDOFF;
      *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
-     *     and wake it (wakeHeir), unless SOLO runs and the first sleeper wakes itself; with a
-     *     slot taken unlock wakes nobody (its holder is the heir). A
+     *     and wake it (wakeHeir), unless SOLO runs and the first sleeper wakes itself and is not
+     *     found due (one release in SOLO_LOOK_EVERY looks); with a slot taken unlock wakes
+     *     nobody (its holder is the heir). A
      *     woken virtual sleeper gets ticket SLOT_WOKEN and becomes the heir (making room,
      *     LineupLine). wakeHeir never waits for the line's guard (LineupLine: the DUTY bit).
      * Under LINE and BARGE the bound is enforced by running threads, not by timers: a sleeper's
      * timer would wake it into a run queue that is full (platform threads) or onto carriers
      * nothing frees (virtual threads). A swap wakes the sleeper a little before its bound (two
      * wake-up latencies, measured per lock from the signal to the woken thread's first step), so
-     * it runs when due. Under SOLO the others sleep on purpose and one thread runs, so processors
-     * are free for a timer's wake-up, and the sleepers' own timers keep the bound (LineupLine:
-     * the timer): the runner's releases read no clock.
+     * it runs when due. Under SOLO the unlock's look wakes a due sleeper while the lock runs, and
+     * where no release comes (the runner left, or holds the lock long) the sleepers' own timers
+     * keep the bound: the others sleep on purpose, so processors are free for a timer's wake-up
+     * (LineupLine: the look and the timer).
      *
      * Inspection counts and lists the same threads (the sleepers in line and a waiter whose ticket
      * is REQUESTED), reads the line without its guard (WaitQueue.threads, an estimate while it
@@ -397,6 +399,14 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
+    /**
+     * Whether the first sleeper is (nearly) past its bound: two wake-ups early, so that it runs
+     * when due (SOLO's look at the clock, one release in SOLO_LOOK_EVERY).
+     */
+    private boolean firstSleeperDue() {
+        return hooks.nanoTime() - headStartNanos >= boundNanos - swapAheadNanos();
+    }
+
     /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
     private void chooserTick() {
         LineupChooser c = chooser;
@@ -434,6 +444,7 @@ public final class LineupMutex extends LineupArrivals {
     }
 
     private void releaseSlow() {
+        int looks = ++slowReleases; // still the owner: the count is ours to write (see the field)
         int s;
         for (;;) {
             s = state;
@@ -455,7 +466,8 @@ public final class LineupMutex extends LineupArrivals {
             }
         }
         if ((s & WAITERS) != 0) {
-            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself)) { // both read after the CAS: see LineupLine, the timer
+            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself // read after the CAS: LineupLine, the timer
+                    || ((looks & (SOLO_LOOK_EVERY - 1)) == 0 && firstSleeperDue()))) {
                 wakeHeir();
             } else if (stats != null) {
                 stats.add(LockEvent.WAKE_SKIPPED);

@@ -124,6 +124,14 @@ abstract class LineupWord extends AbstractMutex {
      * end between them (one alignment in eight).
      */
     int chooserCounts;
+    /**
+     * The owner's count of its slow releases (LineupMutex.releaseSlow), modulo 2^32: under SOLO
+     * every SOLO_LOOK_EVERY-th looks at the clock for a due first sleeper. Plain, the owner's
+     * alone (the lock orders every access), and beside state for chooserCounts' reason.
+     */
+    int slowReleases;
+    /** Under SOLO, one release in this many (a power of two) that leaves sleepers reads the clock. */
+    static final int SOLO_LOOK_EVERY = 8;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
     volatile int spinners;
     /** The spinner that asks for a handoff, or null: claimed by CAS from null, cleared by the holder's unlock (see the notes). */

@@ -1049,6 +1049,31 @@ class LineupMutexTest {
     }
 
     /**
+     * SOLO's look at the clock: an unlock leaves a first sleeper that wakes itself asleep, except
+     * that one release in SOLO_LOOK_EVERY reads the clock and wakes it once it is due. With the
+     * lock's clock moved past the bound, the first SOLO_LOOK_EVERY - 1 unlocks skip it and the
+     * next one wakes it.
+     */
+    @Test
+    void underSoloOneReleaseInEightLooksAtTheClockAndWakesADueSleeper() throws Exception {
+        Steered hooks = new Steered();
+        LineupMutex lock = solo(Duration.ofSeconds(30), hooks);
+        AtomicBoolean got = new AtomicBoolean();
+        Thread arrival = heldWithASleeperThatSets(lock, got);
+        hooks.advance(Duration.ofSeconds(31)); // due on the lock's clock; its timer (real clock) is far off
+        for (int i = 1; i < LineupMutex.SOLO_LOOK_EVERY; i++) {
+            lock.unlock();
+            assertThat(lock.stats().count(LockEvent.WAKEUP)).as("release %d does not look", i).isZero();
+            assertThat(lock.tryLock()).isTrue();
+        }
+        lock.unlock();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).as("the eighth looks").isEqualTo(1);
+        join(arrival, 10_000);
+        assertThat(got).isTrue();
+        assertThat(lock.state()).isZero();
+    }
+
+    /**
      * SOLO keeps the bound by the sleeper's own timer: a sleeper near its bound that finds the
      * lock held stops waking itself and sleeps on without a timeout, queued, and the holder's
      * unlock wakes it; one that finds the lock free (its runner left) takes it without any
