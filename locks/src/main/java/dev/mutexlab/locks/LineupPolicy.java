@@ -8,8 +8,9 @@ package dev.mutexlab.locks;
  *
  * <p>Invariants all keep: no more spinner slots taken than the lock allows; the line in order of
  * arrival; an unlock that finds sleepers and no slot taken wakes the first and gives it a slot
- * (the heir) — under SOLO, when the first sleeper is one that wakes itself, only once it is
- * (nearly) past its bound; a slot holder past its bound asks for the handoff; a slot holder swaps
+ * (the heir) — under SOLO, when the first sleeper is one that wakes itself, only once a look
+ * at the clock (one release in eight) finds it (nearly) past its bound or its own timer has
+ * fired; a slot holder past its bound asks for the handoff; a slot holder swaps
  * with a sleeper older than itself that is past its bound. The policies differ in what an
  * arriving waiter does, and SOLO also in whether an unlock wakes a sleeper that wakes itself, so
  * a lock may change its policy between two arrivals (LineupChooser does, unless a spec fixes one):
@@ -36,10 +37,11 @@ enum LineupPolicy {
     /**
      * Concurrency restriction (a Malthusian lock's, Dice 2017): an arrival that finds the lock
      * held looks once and sleeps in line, and an unlock wakes the first sleeper only once it is
-     * (nearly) past its bound, so one thread runs the lock alone, its cache lines in its own
-     * cache, and the line rotates once a bound. A sleeper past its bound that finds the lock
-     * free wakes itself, so a lock its runner left is taken by the next one within the bound. For holds with little work
-     * outside them, where passing the lock between processors costs more than the hold.
+     * (nearly) past its bound (one release in eight reads the clock), so one thread runs the lock
+     * alone, its cache lines in its own cache, and each sleeper gets the lock once a bound. A
+     * sleeper's timer fires at its bound: it takes a lock its runner left free, and otherwise
+     * sleeps on for the holder's unlock, which now wakes it. For holds with little work outside
+     * them, where passing the lock between processors costs more than the hold.
      */
     SOLO("solo");
 
