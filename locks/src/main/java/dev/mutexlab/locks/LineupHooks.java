@@ -29,7 +29,7 @@ class LineupHooks {
     }
 
     /**
-     * A sleeper that woke itself near its bound is about to stop waking itself (under the line's
+     * A sleeper whose timer fired at its bound is about to stop waking itself (under the line's
      * guard) and then read the word: the holder's unlock may come first.
      */
     void stoppingSelfWake() {

@@ -50,7 +50,7 @@ abstract class LineupLine extends LineupWord {
      * SOLO_LOOK_EVERY reads the clock and wakes it once it is (nearly) past its bound (two
      * wake-ups early, swapAheadNanos, so it runs when due): the runner's releases read the clock
      * one time in eight, where a look at every release cost a tenth of a 0.1 us hold's cycle, and
-     * the look is late by at most eight releases. For a lock that no release looks at in time
+     * the look is at most seven releases late. For a lock that no release looks at in time
      * (its runner left, or holds it long) the sleeper parks with a timeout at its bound. When
      * the timer fires it stops waking itself (stopWakingItself): under the guard it clears its
      * Waiter.token and, if it is first, headWakesItself, so from then on every unlock wakes it as
@@ -60,9 +60,10 @@ abstract class LineupLine extends LineupWord {
      * held, it sleeps on without a timeout, queued, for the holder's unlock. It writes
      * headWakesItself and then reads state; the unlock CASes state and then reads
      * headWakesItself; both volatile, so either the unlock wakes it or it sees the lock free (or
-     * held by a later holder, whose unlock reads the cleared flag). The timer alone keeps the
-     * bound, one wake-up late; measured alone it rotated the line too slowly on virtual threads
-     * (docs/RESULTS.md §12.25), hence the look.
+     * held by a later holder, whose unlock reads the cleared flag). The timer alone would keep
+     * the bound too, but a due sleeper would then wait for two wake-ups in a row (its timer's and
+     * the unlock's) and the line would rotate at under half the rate it needs (docs/RESULTS.md
+     * §12.25): so the look.
 
      * The swap. A running waiter (an arrival under LINE, or a slot holder at its look at the
      * clock) that finds the first sleeper (nearly) past its bound and older than itself takes it

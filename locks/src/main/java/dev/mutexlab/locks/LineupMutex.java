@@ -466,7 +466,7 @@ public final class LineupMutex extends LineupArrivals {
             }
         }
         if ((s & WAITERS) != 0) {
-            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself // read after the CAS: LineupLine, the timer
+            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself // read after the CAS: LineupLine, the look and the timer
                     || ((looks & (SOLO_LOOK_EVERY - 1)) == 0 && firstSleeperDue()))) {
                 wakeHeir();
             } else if (stats != null) {

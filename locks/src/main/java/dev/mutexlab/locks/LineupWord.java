@@ -130,7 +130,7 @@ abstract class LineupWord extends AbstractMutex {
      * alone (the lock orders every access), and beside state for chooserCounts' reason.
      */
     int slowReleases;
-    /** Under SOLO, one release in this many (a power of two) that leaves sleepers reads the clock. */
+    /** Under SOLO, one slow release in this many (a power of two) looks at the clock for a due first sleeper. */
     static final int SOLO_LOOK_EVERY = 8;
     /** Waiters holding a spinner slot: spinning, or woken with a slot and about to run (see the notes). */
     volatile int spinners;

@@ -1074,8 +1074,8 @@ class LineupMutexTest {
     }
 
     /**
-     * SOLO keeps the bound by the sleeper's own timer: a sleeper near its bound that finds the
-     * lock held stops waking itself and sleeps on without a timeout, queued, and the holder's
+     * SOLO keeps the bound by the sleeper's own timer where no unlock looks in time: a sleeper
+     * whose timer fired at its bound and that finds the lock held stops waking itself and sleeps on without a timeout, queued, and the holder's
      * unlock wakes it; one that finds the lock free (its runner left) takes it without any
      * unlock's help.
      */

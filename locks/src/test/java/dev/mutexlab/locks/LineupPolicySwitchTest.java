@@ -68,7 +68,7 @@ class LineupPolicySwitchTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
 
     /**
-     * Makes the first sleeper one that an unlock wakes, as a SOLO sleeper's timer does near its
+     * Makes the first sleeper one that an unlock wakes, as a SOLO sleeper's timer does at its
      * bound; the lock's clock stays, so a woken one is not yet past its bound and spins without
      * asking for the handoff.
      */
