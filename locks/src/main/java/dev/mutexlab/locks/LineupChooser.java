@@ -98,8 +98,6 @@ final class LineupChooser {
     static final int TRIAL_BACKOFF = 4;
     /** The lock counts acquisitions that waited modulo 2^16 (LineupWord.chooserCounts). */
     static final int WAITED_COUNT_MASK = 0xFFFF;
-    /** The policies, in the order the chooser tries them: the line (the first current), barging, solo. */
-    private static final LineupPolicy[] POLICIES = LineupPolicy.values();
 
     /** What a tick did. */
     enum Decision {
@@ -125,14 +123,14 @@ final class LineupChooser {
     private int epochContended;
     /** The lock's waited count (modulo 2^16) at the last tick. */
     private int lastWaitedCount;
-    /** The current policy's place in POLICIES (0, the default, is the line). */
+    /** The current policy's ordinal (LineupPolicy's order; 0, the default, is the line). */
     private int current;
     /**
-     * Which of the two other policies the next trial runs: 0 the one after current in POLICIES,
+     * Which of the two other policies the next trial runs: 0 the one after current in LineupPolicy's order,
      * 1 the one after that (both modulo its length).
      */
     private int nextOther;
-    /** The policy the running trial runs (its place in POLICIES); meaningful while trying. */
+    /** The policy the running trial runs (its place in LineupPolicy's order); meaningful while trying. */
     private int trial;
     private boolean trying;
     /** Acquisitions per nanosecond of the current policy in its recent saturated epochs (0: none yet). */
@@ -178,7 +176,7 @@ final class LineupChooser {
             }
             epochsSinceTrial = 0;
             trying = true;
-            trial = (current + 1 + nextOther) % POLICIES.length;
+            trial = (current + 1 + nextOther) % LineupPolicy.COUNT;
             return Decision.TRIAL;
         }
         trying = false;
@@ -190,7 +188,7 @@ final class LineupChooser {
             int replaced = current;
             current = trial;
             // the next trial runs the policy just replaced: a switch made on a noisy epoch is undone soon
-            nextOther = (replaced - current + POLICIES.length) % POLICIES.length - 1;
+            nextOther = (replaced - current + LineupPolicy.COUNT) % LineupPolicy.COUNT - 1;
             replacedRatePerNanos = runRatePerNanos;
             runRatePerNanos = rate;
             trialEvery = MIN_TRIAL_EVERY;
@@ -221,17 +219,17 @@ final class LineupChooser {
 
     /** The policy the arrivals should follow now: the current one, or the trial's. */
     LineupPolicy running() {
-        return POLICIES[trying ? trial : current];
+        return LineupPolicy.ofOrdinal(trying ? trial : current);
     }
 
     /** The current policy (the one kept between trials). */
     LineupPolicy current() {
-        return POLICIES[current];
+        return LineupPolicy.ofOrdinal(current);
     }
 
     /** Right after a SWITCH: the policy it replaced (the next trial's). */
     LineupPolicy replaced() {
-        return POLICIES[(current + 1 + nextOther) % POLICIES.length];
+        return LineupPolicy.ofOrdinal((current + 1 + nextOther) % LineupPolicy.COUNT);
     }
 
     /** Acquisitions per second of the current policy in its recent saturated epochs (0 before the first). */

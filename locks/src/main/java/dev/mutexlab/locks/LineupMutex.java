@@ -196,7 +196,7 @@ public final class LineupMutex extends LineupArrivals {
     /** Picks the policy when none is fixed (else null); used by the owner only, in releaseCore. */
     private final LineupChooser chooser;
     /**
-     * The policy the chooser has arrivals (and unlocks) follow now: its place in POLICIES. Written
+     * The policy the chooser has arrivals (and unlocks) follow now: its ordinal. Written
      * by the owner (chooserTick), read by arrivals and unlocks without the lock, opaque both ways:
      * a stale read is harmless (an arrival follows the previous policy, an unlock wakes or leaves
      * asleep as that policy would, and every policy keeps every invariant), and opaque keeps a
@@ -204,7 +204,6 @@ public final class LineupMutex extends LineupArrivals {
      * published racily runs the line, as the chooser does at first.
      */
     private int arrivalPolicy;
-    private static final LineupPolicy[] POLICIES = LineupPolicy.values();
     /**
      * Whether the owner counts releases and ticks the chooser: set by an acquisition that had to
      * wait, cleared when the chooser finds an epoch unsaturated (LineupChooser's PAUSE), so a lock
@@ -432,7 +431,7 @@ public final class LineupMutex extends LineupArrivals {
     /** The policy arrivals and unlocks follow now: the fixed one, or the chooser's (package-private: tests and inspection). */
     LineupPolicy runningPolicy() {
         LineupPolicy fixed = fixedPolicy;
-        return fixed != null ? fixed : POLICIES[(int) ARRIVAL_POLICY.getOpaque(this)]; // opaque: see the field
+        return fixed != null ? fixed : LineupPolicy.ofOrdinal((int) ARRIVAL_POLICY.getOpaque(this)); // opaque: see the field
     }
 
     /** Makes the chooser's arrivals follow {@code p} now, as a switch does (tests build each state with it). */

@@ -45,6 +45,16 @@ enum LineupPolicy {
      */
     SOLO("solo");
 
+    /** Every policy by ordinal, in the chooser's order (values() without the copy it makes per call). */
+    private static final LineupPolicy[] BY_ORDINAL = values();
+    /** How many policies there are. */
+    static final int COUNT = BY_ORDINAL.length;
+
+    /** The policy whose ordinal is {@code ordinal} (LineupMutex stores the chooser's as an int). */
+    static LineupPolicy ofOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+
     /** The spec name that leaves the policy to the lock's chooser (LineupChooser): the default. */
     static final String AUTO_SPEC_NAME = "auto";
 
@@ -57,7 +67,7 @@ enum LineupPolicy {
 
     /** The policy a spec names. @throws IllegalArgumentException for any other name */
     static LineupPolicy forSpecName(String name) {
-        for (LineupPolicy p : values()) {
+        for (LineupPolicy p : BY_ORDINAL) {
             if (p.specName.equals(name)) {
                 return p;
             }

@@ -1004,17 +1004,23 @@ class LineupMutexTest {
         return new LineupMutex(bound, true, hooks, 1, LineupPolicy.SOLO);
     }
 
+    /** A platform thread, not started, that takes {@code lock}, sets {@code got} and lets it go. */
+    private static Thread takerThatSets(LineupMutex lock, AtomicBoolean got) {
+        return Thread.ofPlatform().unstarted(() -> {
+            lock.lock();
+            got.set(true);
+            lock.unlock();
+        });
+    }
+
     /**
      * Takes {@code lock} for the calling thread, then starts a platform thread that takes it, sets
      * {@code got} and lets it go, and returns that thread once it sleeps in line.
      */
     private static Thread heldWithASleeperThatSets(LineupMutex lock, AtomicBoolean got) {
         lock.lock();
-        Thread t = Thread.ofPlatform().start(() -> {
-            lock.lock();
-            got.set(true);
-            lock.unlock();
-        });
+        Thread t = takerThatSets(lock, got);
+        t.start();
         awaitCondition("the waiter sleeps", 10_000, () -> lock.sleepers() == 1);
         awaitParked(t);
         return t;
@@ -1123,11 +1129,7 @@ class LineupMutexTest {
             LineupMutex lock = solo(Duration.ofMillis(50), hooks);
             AtomicBoolean got = new AtomicBoolean();
             lock.lock();
-            Thread sleeper = Thread.ofPlatform().unstarted(() -> {
-                lock.lock();
-                got.set(true);
-                lock.unlock();
-            });
+            Thread sleeper = takerThatSets(lock, got);
             hooks.gatedSelfWaker = sleeper;
             sleeper.start();
             awaitCondition("the sleeper's timer fired", 10_000, hooks.selfWakeReached::get);
@@ -1164,11 +1166,8 @@ class LineupMutexTest {
         AtomicBoolean older = new AtomicBoolean();
         AtomicBoolean younger = new AtomicBoolean();
         Thread first = heldWithASleeperThatSets(lock, older);
-        Thread second = Thread.ofPlatform().start(() -> {
-            lock.lock();
-            younger.set(true);
-            lock.unlock();
-        });
+        Thread second = takerThatSets(lock, younger);
+        second.start();
         awaitCondition("both sleep", 10_000, () -> lock.sleepers() == 2);
         awaitCondition("both timers fired and both sleep on", 10_000, () -> hooks.selfWakers.size() == 2
                 && first.getState() == Thread.State.WAITING && second.getState() == Thread.State.WAITING);
