@@ -7,11 +7,12 @@
 # specs are measured beside jdk, synchronized and go, the rivals that win those shapes. Tables:
 # scripts/ab-versus-best.py OLD1.json,OLD2.json NEW1.json,NEW2.json for each command (in
 # OUTDIR/table.md). About 11 minutes a round on 2 CPUs; run it on an
-# otherwise idle machine.
+# otherwise idle machine. AB_LOCKS=SPEC,... measures that list of locks instead (say, with
+# lineup:policy=solo beside the others).
 # Usage: scripts/measure-lock-ab.sh OLD_CHECKOUT OUTDIR [ROUNDS]   (ROUNDS: default 2)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/ab-args.sh"
-ab_args 2 10 "$@"
+ab_args 2 11 "$@"
 locks="${AB_LOCKS:-lineup,lineup:policy=barge,lineup:policy=line,jdk,synchronized,go}" # AB_LOCKS: another list
 common=(--locks "$locks" --runs 3 --budget 0s --duration 300ms --threads platform,virtual)
 side() { # side NAME CHECKOUT ROUND
