@@ -40,28 +40,20 @@ final class LineupChooser {
      * callers, not they for it, and every policy takes a free lock alike): it enters no rate, a
      * trial that falls on one is abandoned, and outside a trial it pauses the counting (below).
      *
-     * Trials. The chooser runs one policy (current; the line at first). After trialEvery
-     * saturated epochs it runs one of the two others, the trial, for TRIAL_EPOCHS saturated
-     * epochs, taking them in turn (nextOther); then the current policy returns for one more
-     * epoch, the one that settles the verdict. The trial's rate (its epochs' releases over their
-     * length) is weighed against the current policy's in the epoch just before the trial and the
-     * one just after, together: epoch rates of one policy on one lock differ by 2x from one epoch
-     * to the next (a 2-thread lock with no hold ran 25-60 M acquisitions a second, epoch to
-     * epoch), and a program's rate climbs for its first seconds as its code is compiled, so a
-     * trial weighed against one epoch, or against a running average of older ones, is settled by
-     * that noise or that drift; around the trial, the drift cancels and each side adds up two
-     * epochs. If the trial beats that rate by more than MARGIN (the hysteresis: a policy must win
-     * clearly to be adopted), its policy becomes current (a switch: LockEvent.POLICY_SWITCH and
-     * the JFR event dev.mutexlab.LineupPolicySwitch), trialEvery drops back to MIN_TRIAL_EVERY and
-     * the next trial runs the policy it replaced, so a switch made on noisy epochs is undone soon.
-     * Otherwise the other alternative is next, and trialEvery grows TRIAL_BACKOFF times up to
-     * MAX_TRIAL_EVERY: a lock that has settled spends at most TRIAL_EPOCHS epochs in
-     * MAX_TRIAL_EVERY + TRIAL_EPOCHS of its saturated time on another policy (a solo trial where
-     * work outside the lock matters runs at a fifth to two thirds of the rate for those epochs),
-     * and a lock whose best policy changes (another phase of the program) finds out within
-     * 2 * MAX_TRIAL_EVERY epochs. A trial epoch that is not saturated abandons the trial, and an
-     * epoch after it that is not saturated its verdict: neither says anything about the policies,
-     * and the wait for the next trial stays as it was.
+     * Trials. The chooser runs one policy (current; the line at first) and keeps runRate, a
+     * moving average (weight one half) of its saturated epochs. After trialEvery saturated epochs
+     * it runs one of the two others for one epoch, the trial, taking them in turn (nextOther). If
+     * the trial's rate beats runRate by more than MARGIN (the hysteresis: noise between two epochs
+     * on a busy machine is of that order and more, and a policy must win clearly to be adopted),
+     * the trial's policy becomes current (a switch: LockEvent.POLICY_SWITCH and the JFR event
+     * dev.mutexlab.LineupPolicySwitch), its rate becomes runRate, trialEvery drops back to
+     * MIN_TRIAL_EVERY and the next trial runs the policy it replaced, so a switch made on a noisy
+     * epoch is undone soon. Otherwise the current policy returns, the other alternative is next,
+     * and trialEvery grows TRIAL_BACKOFF times up to MAX_TRIAL_EVERY: a lock that has settled
+     * spends at most one epoch in MAX_TRIAL_EVERY + 1 of its saturated time on another policy
+     * (a solo trial where work outside the lock matters runs at a fifth to two thirds of the
+     * rate for that epoch), and a lock whose best policy changes (another phase of the program)
+     * finds out within 2 * MAX_TRIAL_EVERY epochs.
      *
      * What a switch changes. The policies differ in what an arriving contended acquisition does
      * (LineupPolicy), and solo also in whether an unlock wakes a first sleeper that wakes itself;
@@ -86,8 +78,8 @@ final class LineupChooser {
      *
      * Cost. While counting, per release an increment and a test of a field on the lock word's
      * cache line, which the owner holds already (LineupWord.chooserCounts says why there); per
-     * TICK_RELEASES releases one clock read in the critical section; per trial TRIAL_EPOCHS epochs
-     * on the other policy, however slow. While paused, per release one test.
+     * TICK_RELEASES releases one clock read in the critical section; per trial at most one epoch
+     * on the slower policy. While paused, per release one test.
      */
 
     /** Releases between two ticks (a power of two: the lock tests its counter with a mask). */
@@ -98,8 +90,6 @@ final class LineupChooser {
     static final int SATURATED_SHARE_INVERSE = 16;
     /** A trial must beat the current policy's rate by more than this share to be adopted. */
     static final double MARGIN = 0.05;
-    /** Saturated epochs a trial runs: its rate is theirs together. */
-    static final int TRIAL_EPOCHS = 2;
     /** Saturated epochs between trials after a switch, and at first. */
     static final int MIN_TRIAL_EVERY = 2;
     /** The most saturated epochs between two trials. */
@@ -113,14 +103,11 @@ final class LineupChooser {
     enum Decision {
         /** Nothing changed: the arrivals go on with the policy they follow. */
         KEEP,
-        /** A trial begins: the arrivals follow another policy for TRIAL_EPOCHS saturated epochs. */
+        /** A trial begins: the arrivals follow another policy for one epoch. */
         TRIAL,
-        /** The trial won (settled at the end of the epoch after it): its policy is now the current one. */
+        /** The trial won: its policy is now the current one. */
         SWITCH,
-        /**
-         * The trial ended (its epochs are over, or one was not saturated): the current policy
-         * returns, and runs the epoch that settles the verdict (a SWITCH, or a KEEP when it lost).
-         */
+        /** The trial ended without a switch (it lost, or its epoch was not saturated): the current policy returns. */
         RETURN,
         /**
          * The epoch just ended was not saturated (and no trial ran): the lock stops counting its
@@ -143,24 +130,15 @@ final class LineupChooser {
      * 1 the one after that (both modulo its length).
      */
     private int nextOther;
-    /** The policy the running trial runs (its place in LineupPolicy's order); meaningful while trying or settling. */
+    /** The policy the running trial runs (its place in LineupPolicy's order); meaningful while trying. */
     private int trial;
-    /** A trial runs: the arrivals follow the trial's policy. */
     private boolean trying;
-    /** The trial has ended and the current policy runs the epoch that settles its verdict. */
-    private boolean settling;
-    /** Saturated epochs the running trial has had. */
-    private int trialEpochs;
-    /** The releases and the length of the running trial's saturated epochs, added up. */
-    private long trialReleases;
-    private long trialNanos;
-    /** The releases and the length of the current policy's last saturated epoch: the trial's "before". */
-    private long beforeReleases;
-    private long beforeNanos;
-    /** The rate of the last trial that reached a verdict, for the switch's event. */
+    /** Acquisitions per nanosecond of the current policy in its recent saturated epochs (0: none yet). */
+    private double runRatePerNanos;
+    /** The rate of the last trial, for the switch's event. */
     private double trialRatePerNanos;
-    /** The current policy's rate around that trial (before and after it), for the switch's event. */
-    private double aroundRatePerNanos;
+    /** The current policy's rate when the last switch replaced it, for the switch's event. */
+    private double replacedRatePerNanos;
     private int epochsSinceTrial;
     private int trialEvery;
 
@@ -185,67 +163,40 @@ final class LineupChooser {
         if (lengthNanos < EPOCH_NANOS) {
             return Decision.KEEP;
         }
-        int releases = epochReleases;
-        boolean saturated = (long) epochContended * SATURATED_SHARE_INVERSE >= releases;
+        double rate = epochReleases / (double) lengthNanos;
+        boolean saturated = (long) epochContended * SATURATED_SHARE_INVERSE >= epochReleases;
         startEpoch(nowNanos);
-        if (trying) {
+        if (!trying) {
             if (!saturated) {
-                trying = false;
-                return Decision.RETURN; // the trial's epoch says nothing: try it again after the same wait
+                return Decision.PAUSE;
             }
-            trialReleases += releases;
-            trialNanos += lengthNanos;
-            if (++trialEpochs < TRIAL_EPOCHS) {
+            runRatePerNanos = runRatePerNanos == 0.0 ? rate : (runRatePerNanos + rate) / 2;
+            if (++epochsSinceTrial < trialEvery()) {
                 return Decision.KEEP;
             }
-            trying = false;
-            settling = true;
-            return Decision.RETURN; // the current policy runs the epoch after the trial
+            epochsSinceTrial = 0;
+            trying = true;
+            trial = (current + 1 + nextOther) % LineupPolicy.COUNT;
+            return Decision.TRIAL;
         }
+        trying = false;
         if (!saturated) {
-            settling = false; // no "after": the trial's verdict is abandoned, and its wait kept
-            return Decision.PAUSE;
+            return Decision.RETURN; // the trial's epoch says nothing: try it again after the same wait
         }
-        if (settling) {
-            settling = false;
-            epochsSinceTrial = 1; // the epoch after the trial counts towards the next one
-            Decision verdict = verdict(releases, lengthNanos);
-            beforeReleases = releases;
-            beforeNanos = lengthNanos;
-            return verdict;
-        }
-        beforeReleases = releases;
-        beforeNanos = lengthNanos;
-        if (++epochsSinceTrial < trialEvery()) {
-            return Decision.KEEP;
-        }
-        epochsSinceTrial = 0;
-        trying = true;
-        trial = (current + 1 + nextOther) % LineupPolicy.COUNT;
-        trialEpochs = 0;
-        trialReleases = 0;
-        trialNanos = 0;
-        return Decision.TRIAL;
-    }
-
-    /**
-     * The trial's verdict at the end of the epoch after it ({@code releases} in {@code lengthNanos}):
-     * its rate against the current policy's in the epochs before and after it.
-     */
-    private Decision verdict(int releases, long lengthNanos) {
-        trialRatePerNanos = trialReleases / (double) trialNanos;
-        aroundRatePerNanos = (beforeReleases + releases) / (double) (beforeNanos + lengthNanos);
-        if (trialRatePerNanos > aroundRatePerNanos * (1.0 + MARGIN)) {
+        trialRatePerNanos = rate;
+        if (rate > runRatePerNanos * (1.0 + MARGIN)) {
             int replaced = current;
             current = trial;
-            // the next trial runs the policy just replaced: a switch made on noisy epochs is undone soon
+            // the next trial runs the policy just replaced: a switch made on a noisy epoch is undone soon
             nextOther = (replaced - current + LineupPolicy.COUNT) % LineupPolicy.COUNT - 1;
+            replacedRatePerNanos = runRatePerNanos;
+            runRatePerNanos = rate;
             trialEvery = MIN_TRIAL_EVERY;
             return Decision.SWITCH;
         }
         nextOther ^= 1; // the other alternative's turn
         trialEvery = Math.min(MAX_TRIAL_EVERY, trialEvery() * TRIAL_BACKOFF);
-        return Decision.KEEP;
+        return Decision.RETURN;
     }
 
     /**
@@ -281,19 +232,19 @@ final class LineupChooser {
         return LineupPolicy.ofOrdinal((current + 1 + nextOther) % LineupPolicy.COUNT);
     }
 
-    /** Acquisitions per second of the policy the last verdict weighed the trial against, around the trial (0 before the first). */
-    double aroundRatePerSecond() {
-        return aroundRatePerNanos * 1e9;
+    /** Acquisitions per second of the current policy in its recent saturated epochs (0 before the first). */
+    double runRatePerSecond() {
+        return runRatePerNanos * 1e9;
     }
 
-    /** Acquisitions per second in the last trial that reached a verdict (0 before the first). */
+    /** Acquisitions per second of the policy the last switch replaced, in its recent saturated epochs. */
+    double replacedRatePerSecond() {
+        return replacedRatePerNanos * 1e9;
+    }
+
+    /** Acquisitions per second in the last trial that ended saturated. */
     double trialRatePerSecond() {
         return trialRatePerNanos * 1e9;
-    }
-
-    /** Whether a trial's verdict waits for the epoch after it. */
-    boolean settling() {
-        return settling;
     }
 
     /** Saturated epochs the chooser waits between trials now. */

@@ -424,7 +424,7 @@ public final class LineupMutex extends LineupArrivals {
                     : d == LineupChooser.Decision.SWITCH ? LockEvent.POLICY_SWITCH : LockEvent.POLICY_RETURN);
         }
         if (d == LineupChooser.Decision.SWITCH) {
-            Jfr.policySwitched(this, c.replaced().specName, running.specName, c.aroundRatePerSecond(), c.trialRatePerSecond());
+            Jfr.policySwitched(this, c.replaced().specName, running.specName, c.replacedRatePerSecond(), c.trialRatePerSecond());
         }
     }
 

@@ -48,17 +48,15 @@ public enum LockEvent {
     /** A contended acquisition slept in line rather than spin, making room for a sleeper an unlock had woken (lineup). */
     MADE_ROOM,
     /**
-     * The lock began to try another waiting policy for a short trial (lineup's chooser).
+     * The lock began to try its other waiting policy for a short epoch (lineup's chooser).
      */
     POLICY_TRIAL,
     /**
-     * A trial ran the lock faster than its policy did around it, and the trial's policy became
-     * the lock's (lineup's chooser).
+     * A trial ran the lock faster and its policy became the lock's (lineup's chooser).
      */
     POLICY_SWITCH,
     /**
-     * A trial ended and the lock's policy returned, for the epoch that settles the trial's
-     * verdict (lineup's chooser): a trial that wins is counted here and then as a switch.
+     * A trial ended without a switch and the lock's policy returned (lineup's chooser).
      */
     POLICY_RETURN
 }
