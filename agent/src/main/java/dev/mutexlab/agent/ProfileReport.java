@@ -3,6 +3,7 @@ package dev.mutexlab.agent;
 import dev.mutexlab.agent.runtime.LogHistogram;
 import dev.mutexlab.agent.runtime.Site;
 import dev.mutexlab.agent.runtime.Sites;
+import dev.mutexlab.agent.runtime.TrackedLocks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -69,7 +70,12 @@ public final class ProfileReport {
             }
             instances += n;
             j.begin().field("class", r.className()).field("method", r.method()).field("line", r.line())
-                    .field("kind", r.kind()).field("instances", n).field("keptFair", keptFair).end();
+                    .field("kind", r.kind()).field("instances", n).field("keptFair", keptFair);
+            TrackedLocks.Totals tracked = TrackedLocks.of(e.getValue());
+            if (tracked != null) {
+                lockEvents(j, tracked);
+            }
+            j.end();
         }
         j.endArray();
         j.key("skipped").beginArray();
@@ -99,6 +105,19 @@ public final class ProfileReport {
             }
         }
         return j.end().toString();
+    }
+
+    /** The lock events of a site's locks that record statistics ({@code lock=SPEC:stats}). */
+    private static void lockEvents(Json j, TrackedLocks.Totals t) {
+        j.key("lockEvents").begin();
+        t.events().forEach(j::field);
+        j.end();
+        j.field("lockEventsLocks", t.locks()).field("lockEventsLeftOut", t.leftOut());
+        if (!t.policies().isEmpty()) {
+            j.key("policies").begin();
+            t.policies().forEach((policy, n) -> j.field(policy, n));
+            j.end();
+        }
     }
 
     private static void site(Json j, SiteTotals t) {
@@ -156,6 +175,10 @@ public final class ProfileReport {
             if (n > 0) {
                 out.append(String.format(Locale.ROOT, "  %-8s %s.%s line %d: %d instances%n", r.kind(), r.className(),
                         r.method(), r.line(), n));
+                TrackedLocks.Totals tracked = TrackedLocks.of(e.getValue());
+                if (tracked != null) {
+                    out.append(eventsLine(tracked));
+                }
             }
         }
         for (RewriteLog.Skip s : skipped) {
@@ -182,6 +205,23 @@ public final class ProfileReport {
             }
         }
         return out.toString();
+    }
+
+    /** One line of a site's lock events and, for lineup, of the policies its locks run. */
+    static String eventsLine(TrackedLocks.Totals t) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "           lock events of %d locks:", t.locks()));
+        if (t.events().isEmpty()) {
+            line.append(" none");
+        }
+        t.events().forEach((event, n) -> line.append(' ').append(event).append('=').append(n));
+        if (!t.policies().isEmpty()) {
+            line.append("; policy now:");
+            t.policies().forEach((policy, n) -> line.append(' ').append(policy).append(' ').append(n));
+        }
+        if (t.leftOut() > 0) {
+            line.append("; ").append(t.leftOut()).append(" more not tracked");
+        }
+        return line.append(System.lineSeparator()).toString();
     }
 
     /** Writes the JSON to {@code path} atomically: a temporary file beside it, then a rename. */

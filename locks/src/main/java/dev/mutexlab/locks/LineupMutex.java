@@ -254,6 +254,20 @@ public final class LineupMutex extends LineupArrivals {
         return boundNanos;
     }
 
+    /**
+     * The waiting policy a contended acquisition follows now: {@code "line"}, {@code "barge"} or
+     * {@code "solo"} (the names of the spec option {@code policy}). A lock whose spec fixed one
+     * returns it; one that chooses ({@code policy=auto}, the default) returns the policy its
+     * chooser runs at this moment, the one it keeps or, during a short trial, the one it tries,
+     * so the answer may change with the next acquisition. With statistics on,
+     * {@link LockEvent#POLICY_SWITCH} counts the chooser's switches.
+     *
+     * @since 1.0
+     */
+    public String policy() {
+        return runningPolicy().specName;
+    }
+
     // ---- algorithm
 
     @Override

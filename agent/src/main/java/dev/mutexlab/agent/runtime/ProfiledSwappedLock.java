@@ -31,6 +31,7 @@ public class ProfiledSwappedLock extends MutexReentrantLock implements TimedLock
         super(mutex);
         Settings settings = Settings.current();
         this.probe = new LockProbe(Sites.constructed(site, settings.frames(), getClass()), settings.sampleEvery(), !mutex.isFair());
+        TrackedLocks.constructed(site, mutex);
     }
 
     /** A lock of SPEC profiled at {@code site}, for a re-parented {@code super(fair)}; see the class notes. */

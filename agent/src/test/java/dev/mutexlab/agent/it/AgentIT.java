@@ -87,8 +87,33 @@ class AgentIT {
                 .contains("LBQ_SUM_OK=true")
                 .contains("ABQ_SUM_OK=true");
         JsonNode json = JSON.readTree(report.toFile());
-        assertThat(find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue")).isNotNull();
+        JsonNode lbq = find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue");
+        assertThat(lbq).isNotNull();
+        assertThat(lbq.has("lockEvents")).as("no lock events without :stats").isFalse();
         assertThat(json.has("sites")).as("no profile without the profile option").isFalse();
+        assertThat(run.stderr()).doesNotContain("lock events of");
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aSwappedLockWithStatisticsReportsItsLockEventsAndPolicy() throws Exception {
+        Path report = dir.resolve("stats.json");
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup:stats,out=" + report,
+                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "20000");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("ABQ_SUM_OK=true");
+        JsonNode abq = find(JSON.readTree(report.toFile()).get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
+        assertThat(abq).isNotNull();
+        assertThat(abq.get("lockEventsLocks").asInt()).as("the program keeps its queue to the end").isEqualTo(1);
+        assertThat(abq.get("lockEventsLeftOut").asInt()).isZero();
+        assertThat(abq.get("lockEvents").isObject()).isTrue();
+        int running = 0;
+        for (JsonNode n : abq.get("policies")) {
+            running += n.asInt();
+        }
+        assertThat(running).as("the one lock runs one policy").isEqualTo(1);
+        assertThat(abq.get("policies").fieldNames().next()).isIn("line", "barge", "solo");
+        assertThat(run.stderr()).contains("lock events of 1 locks:").contains("policy now:");
     }
 
     @Test

@@ -21,7 +21,11 @@ public final class QueueProgram {
         System.out.println("ABQ_FAIR=" + ((java.util.concurrent.locks.ReentrantLock) field(ArrayBlockingQueue.class, "lock", array)).isFair());
         System.out.println("LBQ_SUM_OK=" + exchange(linked, items));
         System.out.println("ABQ_SUM_OK=" + exchange(array, items));
+        kept = new Object[] {linked, array}; // reachable when the agent reports at exit
     }
+
+    /** The queues, kept until the JVM exits: the agent's report reads their locks' counters then. */
+    static volatile Object[] kept;
 
     private static String lockOf(Class<?> type, String name, Object queue) throws ReflectiveOperationException {
         return field(type, name, queue).getClass().getName();

@@ -6,6 +6,7 @@ import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.real.Census;
+import dev.mutexlab.lab.real.LockEventsTable;
 import dev.mutexlab.lab.real.Jars;
 import dev.mutexlab.lab.real.RealRunner;
 import dev.mutexlab.lab.real.RealWorkloads;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Spec;
         "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
         "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
         "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
+        "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample,",
+        "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
         "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
         "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs).",
@@ -152,11 +155,12 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         return 0;
     }
 
-    /** The samples' table (the census follows it). */
+    /** The samples' table, and the lock events of the specs that record statistics (the census follows). */
     static void print(RealResult r, PrintWriter out) {
         RealResult.Config c = r.config();
         AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
                 + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false);
+        LockEventsTable.print(r, out);
     }
 
     /** The configuration these options describe (validated), on the processor counts given; agent not yet located. */

@@ -235,12 +235,10 @@ public final class RealRunner implements Measuring<RealResult> {
             samples.get(key(task.threads(), task.procs())).add(s);
         }
         if (swapped && Files.isRegularFile(report)) {
-            ProfileReport r = readReport(report, task);
-            ProfileReport.Rewrites w = r.rewrites();
+            RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
+                    readReport(report, task).rewrites());
             synchronized (this) {
-                swaps.add(new RealResult.Swap(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
-                        w == null || w.sites() == null ? 0 : w.sites().size(), w == null ? 0 : w.instances(),
-                        w == null || w.skipped() == null ? 0 : w.skipped().size()));
+                swaps.add(swap);
             }
         }
     }

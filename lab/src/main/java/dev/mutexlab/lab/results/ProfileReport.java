@@ -2,6 +2,7 @@ package dev.mutexlab.lab.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The agent's report ({@code mutexlab.profile/1}, documented in docs/profile-schema.md), as far as
@@ -21,7 +22,16 @@ public record ProfileReport(String schema, String mainCommand, String javaVersio
     public record Rewrites(List<RewriteSite> sites, List<Skipped> skipped, long instances) {
     }
 
-    public record RewriteSite(@JsonProperty("class") String className, String method, int line, String kind) {
+    /**
+     * One rewritten place.
+     *
+     * @param lockEvents its locks' lock events, when the swapped spec records statistics
+     *                   ({@code lineup:stats}); null otherwise
+     * @param policies   of those locks, how many run each {@code lineup} policy when the report was made; null
+     *                   when none is a lineup lock or statistics are off
+     */
+    public record RewriteSite(@JsonProperty("class") String className, String method, int line, String kind,
+                              Map<String, Long> lockEvents, Map<String, Integer> policies) {
     }
 
     public record Skipped(@JsonProperty("class") String className, String reason) {

@@ -1,6 +1,9 @@
 package dev.mutexlab.lab.results;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What {@code mutexlab real} writes ({@value #SCHEMA}, documented in docs/results-schema.md):
@@ -63,9 +66,33 @@ public record RealResult(String schema, String command, String createdAt, Machin
      * @param sites     allocation sites rewritten
      * @param instances locks the rewritten code created
      * @param skipped   classes left as they were (loaded before the agent, excluded, fair, failed)
+     * @param lockEvents the swapped locks' lock events over every site, when the spec records
+     *                  statistics ({@code lineup:stats}); null otherwise (and in older files)
+     * @param policies  of those locks, how many ran each {@code lineup} policy at the sample's end; null
+     *                  when none is a lineup lock or statistics are off
      */
     public record Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
-                       int skipped) {
+                       int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies) {
+
+        /** What the agent reported of one sample: its rewrites, with the sites' lock events added up. */
+        public static Swap of(String workload, String threads, int procs, String lock, int run, ProfileReport.Rewrites w) {
+            List<ProfileReport.RewriteSite> sites = w == null || w.sites() == null ? List.of() : w.sites();
+            Map<String, Long> events = new LinkedHashMap<>();
+            Map<String, Integer> policies = new TreeMap<>();
+            boolean recorded = false;
+            for (ProfileReport.RewriteSite site : sites) {
+                if (site.lockEvents() != null) {
+                    recorded = true;
+                    site.lockEvents().forEach((event, n) -> events.merge(event, n, Long::sum));
+                }
+                if (site.policies() != null) {
+                    site.policies().forEach((policy, n) -> policies.merge(policy, n, Integer::sum));
+                }
+            }
+            return new Swap(workload, threads, procs, lock, run, sites.size(), w == null ? 0 : w.instances(),
+                    w == null || w.skipped() == null ? 0 : w.skipped().size(), recorded ? events : null,
+                    policies.isEmpty() ? null : policies);
+        }
     }
 
     /**
