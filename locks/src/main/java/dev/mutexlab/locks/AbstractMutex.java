@@ -463,9 +463,19 @@ abstract class AbstractMutex extends AbstractOwnableSynchronizer implements Mute
         }
         becomeOwner(Thread.currentThread());
         extraHolds = savedHolds - 1;
+        reacquiredAfterWait();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Called by a thread that has just re-acquired the lock after a condition wait, as its owner.
+     * The wake came with a release (MutexCondition), so the re-acquisition usually finds the lock
+     * free and takes the fast path, which counts nothing; a lock that learns from its waits
+     * (LineupMutex's chooser) counts it here. Nothing by default.
+     */
+    void reacquiredAfterWait() {
     }
 
     /** Throws unless the current thread holds the lock. */

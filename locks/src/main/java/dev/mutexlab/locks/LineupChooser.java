@@ -32,7 +32,9 @@ final class LineupChooser {
      * else a barging lock at short holds, where most waits end there, would look unsaturated
      * and never try the line; under solo, whose runner takes the lock without waiting, a release
      * that leaves sleepers behind counts as one, else a solo lock would look unsaturated and
-     * never try anything else); at every TICK_RELEASES-th release it calls tick with
+     * never try anything else; and so does a condition waiter's re-acquisition, which its wake
+     * with a release lets take the fast path, else a lock whose threads wait on its conditions, a
+     * bounded queue's, would look unsaturated too); at every TICK_RELEASES-th release it calls tick with
      * the clock and that count. An epoch ends at the first tick at least EPOCH_NANOS after it
      * began; its rate is its releases over its length, its contention the share of its
      * acquisitions that had to wait. An epoch in which fewer than one acquisition in

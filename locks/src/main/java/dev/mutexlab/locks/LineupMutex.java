@@ -394,6 +394,17 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
+    /**
+     * A condition waiter that re-acquired counts as an acquisition that waited: it waited for the
+     * lock's release that woke it (MutexCondition), and a lock whose threads wait on its
+     * conditions (a bounded queue) would otherwise look unsaturated to the chooser, which would
+     * then never try a policy there, however differently they run it.
+     */
+    @Override
+    void reacquiredAfterWait() {
+        waitedAndAcquired();
+    }
+
     @Override
     protected void releaseCore() {
         if (choosing) {
@@ -556,6 +567,10 @@ public final class LineupMutex extends LineupArrivals {
 
     int releasesCounted() {
         return chooserCounts & RELEASES_MASK;
+    }
+
+    int waitsCounted() {
+        return chooserCounts >>> 16;
     }
 
     int learnedSpinNanos() {

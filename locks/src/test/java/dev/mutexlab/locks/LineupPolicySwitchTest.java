@@ -370,6 +370,42 @@ class LineupPolicySwitchTest {
     }
 
     /**
+     * A condition waiter is woken with a release and re-acquires a lock that is then free, on the
+     * fast path: it still counts as an acquisition that waited, and starts the counting, else a
+     * lock whose threads wait on its conditions would look unsaturated to the chooser.
+     */
+    @Test
+    void aConditionWaiterThatReacquiresCountsAsAWait() throws Exception {
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, new LineupMutexTest.Steered(), 1, null);
+        java.util.concurrent.locks.Condition ready = lock.newCondition();
+        CountDownLatch woke = new CountDownLatch(1);
+        Thread waiter = Thread.ofPlatform().name("waiter").start(() -> {
+            lock.lock();
+            try {
+                ready.awaitUninterruptibly();
+            } finally {
+                lock.unlock();
+            }
+            woke.countDown();
+        });
+        // the waiter took the lock alone and now waits on the condition: the lock is free
+        spinUntil(() -> "the waiter awaits: " + lock, () -> waiter.getState() == Thread.State.WAITING);
+        lock.lock();
+        try {
+            assertThat(lock.hasWaiters(ready)).isTrue();
+            assertThat(lock.choosing()).as("nobody has waited for the lock yet").isFalse();
+            assertThat(lock.waitsCounted()).isZero();
+            ready.signal();
+        } finally {
+            lock.unlock(); // wakes the waiter, which then finds the lock free
+        }
+        assertThat(woke.await(10, TimeUnit.SECONDS)).isTrue();
+        join(waiter, 10_000);
+        assertThat(lock.waitsCounted()).as("the re-acquisition after the wait counted").isEqualTo(1);
+        assertThat(lock.choosing()).as("and started the counting").isTrue();
+    }
+
+    /**
      * Turns of two threads until {@code done}, two releases a turn: the test thread takes the lock,
      * waits until the other thread waits for it, moves the clock (20 us under {@code fast}, 40 us
      * otherwise: so {@code fast} runs the lock twice as fast by the lock's clock), releases, and
