@@ -77,8 +77,7 @@ class AgentIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aJdkQueueGetsTheSwappedLockAndLosesNoItem() throws Exception {
         Path report = dir.resolve("swap.json");
-        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,out=" + report,
-                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "20000");
+        ChildJvm.Outcome run = queueProgram("lock=lineup,out=" + report, 20000);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout())
                 .contains("LBQ_PUTLOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
@@ -98,8 +97,7 @@ class AgentIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aSwappedLockWithStatisticsReportsItsLockEventsAndPolicy() throws Exception {
         Path report = dir.resolve("stats.json");
-        ChildJvm.Outcome run = ChildJvm.run("lock=lineup:stats,out=" + report,
-                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "20000");
+        ChildJvm.Outcome run = queueProgram("lock=lineup:stats,out=" + report, 20000);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("ABQ_SUM_OK=true");
         JsonNode abq = find(JSON.readTree(report.toFile()).get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
@@ -120,8 +118,7 @@ class AgentIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void jdkFairMakesAJdkQueuesNonfairLockFair() throws Exception {
         Path report = dir.resolve("fair.json");
-        ChildJvm.Outcome run = ChildJvm.run("lock=jdk-fair,out=" + report,
-                List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"), QueueProgram.class, "5000");
+        ChildJvm.Outcome run = queueProgram("lock=jdk-fair,out=" + report, 5000);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout())
                 .contains("ABQ_LOCK=java.util.concurrent.locks.ReentrantLock")
@@ -196,6 +193,12 @@ class AgentIT {
         ChildJvm.Outcome run = ChildJvm.run("lock=lineup", List.of(), PlainProgram.class);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.SwappedReentrantLock");
+    }
+
+    /** QueueProgram under the agent with {@code agentOptions}, its queues opened to it for the lock classes it prints. */
+    private static ChildJvm.Outcome queueProgram(String agentOptions, int items) throws Exception {
+        return ChildJvm.run(agentOptions, List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"),
+                QueueProgram.class, Integer.toString(items));
     }
 
     private static JsonNode find(JsonNode array, String className) {
