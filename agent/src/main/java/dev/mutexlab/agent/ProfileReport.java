@@ -209,7 +209,8 @@ public final class ProfileReport {
 
     /** One line of a site's lock events and, for lineup, of the policies its locks run. */
     static String eventsLine(TrackedLocks.Totals t) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "           lock events of %d locks:", t.locks()));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "           lock events of %d lock%s:", t.locks(),
+                t.locks() == 1 ? "" : "s"));
         if (t.events().isEmpty()) {
             line.append(" none");
         }

@@ -111,7 +111,7 @@ class AgentIT {
         }
         assertThat(running).as("the one lock runs one policy").isEqualTo(1);
         assertThat(abq.get("policies").fieldNames().next()).isIn("line", "barge", "solo");
-        assertThat(run.stderr()).contains("lock events of 1 locks:").contains("policy now:");
+        assertThat(run.stderr()).contains("lock events of 1 lock:").contains("policy now:");
     }
 
     @Test
