@@ -1005,6 +1005,21 @@ class LineupMutexTest {
     }
 
     /** A platform thread, not started, that takes {@code lock}, sets {@code got} and lets it go. */
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static Thread takerThatSets(LineupMutex lock, AtomicBoolean got) {
         return Thread.ofPlatform().unstarted(() -> {
             lock.lock();
@@ -1165,14 +1180,26 @@ class LineupMutexTest {
         LineupMutex lock = solo(Duration.ofMillis(50), hooks);
         AtomicBoolean older = new AtomicBoolean();
         AtomicBoolean younger = new AtomicBoolean();
-        Thread first = heldWithASleeperThatSets(lock, older);
+        CountDownLatch counted = new CountDownLatch(1);
+        lock.lock();
+        Thread first = Thread.ofPlatform().start(() -> {
+            lock.lock();
+            older.set(true);
+            awaitUninterruptibly(counted); // holds the lock until the test has counted the wake-ups
+            lock.unlock();
+        });
+        awaitCondition("the older sleeps", 10_000, () -> lock.sleepers() == 1);
+        awaitParked(first);
         Thread second = takerThatSets(lock, younger);
         second.start();
         awaitCondition("both sleep", 10_000, () -> lock.sleepers() == 2);
         awaitCondition("both timers fired and both sleep on", 10_000, () -> hooks.selfWakers.size() == 2
                 && first.getState() == Thread.State.WAITING && second.getState() == Thread.State.WAITING);
         lock.unlock(); // wakes the first sleeper only
+        awaitCondition("the older holds the lock", 10_000, older::get);
         assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.sleepers()).as("the younger sleeps on").isEqualTo(1);
+        counted.countDown();
         join(first, 10_000); // its unlock wakes the second, now first
         join(second, 10_000);
         assertThat(older).isTrue();
