@@ -67,11 +67,10 @@ class TrackedLocksTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void trackingKeepsNoLockAlive() throws Exception {
+    void trackingKeepsNoLockAlive() {
         TrackedLocks.constructed(1_000_005, Locks.mutex("lineup:stats"));
         while (TrackedLocks.of(List.of(1_000_005)).locks() > 0) {
-            System.gc(); // the only reference is the table's weak one
-            Thread.sleep(10);
+            System.gc(); // the only reference is the table's weak one: wait until a collection clears it
         }
         assertThat(TrackedLocks.of(List.of(1_000_005)).events()).isEmpty();
     }
