@@ -71,17 +71,6 @@ final class LineupChooser {
      * field starts at its type's default (started = false: the first tick starts the first epoch;
      * trialEvery 0 reads as MIN_TRIAL_EVERY; current = 0: the line runs first).
      *
-     * Conditions. A lock one of whose condition waiters has re-acquired it (conditionWaited) never
-     * tries SOLO again: a trial that would run it runs the other alternative. Under SOLO a
-     * signalled waiter, moved to the line, sleeps until its bound unless the runner leaves the
-     * lock free, and on such a lock the runner soon needs what that waiter does next (a consumer
-     * to empty the queue its producer fills, a borrower's return): SOLO fixed ran a bounded queue
-     * at 0.31 and an object pool at 0.61-0.77 of the chooser's rate on both kinds of thread
-     * (docs/RESULTS.md §12.27), so a SOLO trial there is an epoch lost and, with the waiters it
-     * put to sleep, more than one. The rule stays once set: a program that has waited on a lock's
-     * conditions once does so again. A current SOLO stays until a trial of the others beats it,
-     * which is soon where SOLO loses so much.
-     *
      * Pausing. An epoch that ends unsaturated outside a trial returns PAUSE: the lock stops
      * counting releases (LineupMutex.choosing) until one of its acquisitions has to wait again,
      * which calls resume, and the next tick starts a new epoch. So a lock that nobody waits for
@@ -154,8 +143,6 @@ final class LineupChooser {
     private double replacedRatePerNanos;
     private int epochsSinceTrial;
     private int trialEvery;
-    /** Whether a waiter on one of the lock's conditions has re-acquired it: no trial runs SOLO then. */
-    private boolean conditionWaits;
 
     /**
      * Called by the owner at every TICK_RELEASES-th release, before it releases.
@@ -192,9 +179,6 @@ final class LineupChooser {
             epochsSinceTrial = 0;
             trying = true;
             trial = (current + 1 + nextOther) % LineupPolicy.COUNT;
-            if (conditionWaits && trial == LineupPolicy.SOLO.ordinal()) {
-                trial = (current + 1 + (nextOther ^ 1)) % LineupPolicy.COUNT; // see "Conditions"
-            }
             return Decision.TRIAL;
         }
         trying = false;
@@ -215,14 +199,6 @@ final class LineupChooser {
         nextOther ^= 1; // the other alternative's turn
         trialEvery = Math.min(MAX_TRIAL_EVERY, trialEvery() * TRIAL_BACKOFF);
         return Decision.RETURN;
-    }
-
-    /**
-     * A waiter on one of the lock's conditions re-acquired it: from now on no trial runs SOLO
-     * (see "Conditions" in the notes). A current SOLO stays until a trial beats it.
-     */
-    void conditionWaited() {
-        conditionWaits = true;
     }
 
     /**
@@ -271,11 +247,6 @@ final class LineupChooser {
     /** Acquisitions per second in the last trial that ended saturated. */
     double trialRatePerSecond() {
         return trialRatePerNanos * 1e9;
-    }
-
-    /** Whether a condition waiter has re-acquired the lock (conditionWaited): no trial runs SOLO. */
-    boolean conditionWaitsSeen() {
-        return conditionWaits;
     }
 
     /** Saturated epochs the chooser waits between trials now. */

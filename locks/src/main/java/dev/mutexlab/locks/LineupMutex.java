@@ -398,15 +398,11 @@ public final class LineupMutex extends LineupArrivals {
      * A condition waiter that re-acquired counts as an acquisition that waited: it waited for the
      * lock's release that woke it (MutexCondition), and a lock whose threads wait on its
      * conditions (a bounded queue) would otherwise look unsaturated to the chooser, which would
-     * then never try a policy there, however differently they run it. It also tells the chooser
-     * that the lock's threads wait on its conditions, where SOLO is not tried (LineupChooser).
+     * then never try a policy there, however differently they run it.
      */
     @Override
     void reacquiredAfterWait() {
         waitedAndAcquired();
-        if (chooser != null) {
-            chooser.conditionWaited(); // we own the lock: the chooser's state is ours
-        }
     }
 
     @Override
@@ -567,10 +563,6 @@ public final class LineupMutex extends LineupArrivals {
 
     boolean choosing() {
         return choosing;
-    }
-
-    boolean chooserSawConditionWaits() {
-        return chooser != null && chooser.conditionWaitsSeen();
     }
 
     int releasesCounted() {

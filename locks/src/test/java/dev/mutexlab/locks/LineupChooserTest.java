@@ -167,32 +167,6 @@ class LineupChooserTest {
     }
 
     @Test
-    void onceAConditionWaiterReacquiredTheLockNoTrialRunsSolo() {
-        Feed f = new Feed();
-        f.chooser.conditionWaited();
-        List<LineupPolicy> tried = new ArrayList<>();
-        while (tried.size() < 4) {
-            if (f.saturated(100) == TRIAL) {
-                tried.add(f.chooser.running());
-                assertThat(f.saturated(60)).isEqualTo(RETURN); // the trial loses
-            }
-        }
-        assertThat(tried).as("solo's turns go to barging").containsOnly(LineupPolicy.BARGE);
-        while (f.saturated(100) != TRIAL) {
-            // the next trial
-        }
-        assertThat(f.saturated(200)).isEqualTo(SWITCH);
-        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
-        for (int trials = 0; trials < 4; ) {
-            if (f.saturated(200) == TRIAL) {
-                trials++;
-                assertThat(f.chooser.running()).as("under barging only the line is tried").isEqualTo(LineupPolicy.LINE);
-                assertThat(f.saturated(100)).isEqualTo(RETURN);
-            }
-        }
-    }
-
-    @Test
     void aSwitchMadeOnANoisyEpochIsUndoneByTheNextTrial() {
         Feed f = new Feed();
         while (f.saturated(100) != TRIAL) {
