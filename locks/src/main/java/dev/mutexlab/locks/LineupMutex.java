@@ -200,8 +200,8 @@ public final class LineupMutex extends LineupArrivals {
      * by the owner (chooserTick), read by arrivals and unlocks without the lock, opaque both ways:
      * a stale read is harmless (an arrival follows the previous policy, an unlock wakes or leaves
      * asleep as that policy would, and every policy keeps every invariant), and opaque keeps a
-     * reader from reading a value the JIT hoisted long ago. 0 by default, the line, so a lock
-     * published racily runs the line, as the chooser does at first.
+     * reader from reading a value the JIT hoisted long ago. 0 by default, barging, so a lock
+     * published racily barges, as the chooser does at first.
      */
     private int arrivalPolicy;
     /**

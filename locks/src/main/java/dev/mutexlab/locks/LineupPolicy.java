@@ -14,16 +14,10 @@ package dev.mutexlab.locks;
  * with a sleeper older than itself that is past its bound. The policies differ in what an
  * arriving waiter does, and SOLO also in whether an unlock wakes a sleeper that wakes itself, so
  * a lock may change its policy between two arrivals (LineupChooser does, unless a spec fixes one):
- * a sleeper keeps the way of sleeping it started with. The order is the chooser's: LINE first.
+ * a sleeper keeps the way of sleeping it started with. The order is the chooser's: BARGE first
+ * (LineupChooser's notes say why).
  */
 enum LineupPolicy {
-    /**
-     * The restricted line: a short spin while nobody sleeps, then a spinner slot per processor at
-     * most with a learned spin, the rest asleep in line, rotated one for one by swaps, the
-     * time-based yield on platform threads and making room on virtual threads. For holds of
-     * microseconds and more, and for more threads than processors.
-     */
-    LINE("line"),
     /**
      * Barging, as a HotSpot monitor or {@code ReentrantLock}: an arrival spins briefly on the word
      * (taking the lock whenever it is free, sleepers or not), then sleeps in line; it reads the
@@ -34,6 +28,13 @@ enum LineupPolicy {
      * any bookkeeping per acquisition costs more than the hold.
      */
     BARGE("barge"),
+    /**
+     * The restricted line: a short spin while nobody sleeps, then a spinner slot per processor at
+     * most with a learned spin, the rest asleep in line, rotated one for one by swaps, the
+     * time-based yield on platform threads and making room on virtual threads. For holds of
+     * microseconds and more, and for more threads than processors.
+     */
+    LINE("line"),
     /**
      * Concurrency restriction (a Malthusian lock's, Dice 2017): an arrival that finds the lock
      * held looks once and sleeps in line, and an unlock wakes the first sleeper only once it is

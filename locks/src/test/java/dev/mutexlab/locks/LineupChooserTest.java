@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chooser's rules on synthetic epochs (a clock and a contended count the test sets): it runs
- * the line first; it tries another policy only after MIN_TRIAL_EVERY saturated epochs, the two
+ * barging first; it tries another policy only after MIN_TRIAL_EVERY saturated epochs, the two
  * others in turn and the one a switch replaced first; a trial
  * that beats the current rate by more than the margin switches, one within the margin does not
  * (hysteresis) and makes the next trial wait longer, up to MAX_TRIAL_EVERY; epochs in which the
@@ -74,26 +74,26 @@ class LineupChooserTest {
     }
 
     @Test
-    void theLineRunsFirstAndTheFirstTrialComesAfterMinTrialEverySaturatedEpochs() {
+    void bargingRunsFirstAndTheFirstTrialComesAfterMinTrialEverySaturatedEpochs() {
         Feed f = new Feed();
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
         for (int i = 1; i < MIN_TRIAL_EVERY; i++) {
             assertThat(f.saturated(100)).isEqualTo(KEEP);
         }
         assertThat(f.saturated(100)).isEqualTo(TRIAL);
-        assertThat(f.chooser.running()).as("the trial runs the other policy").isEqualTo(LineupPolicy.BARGE);
-        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).as("the trial runs the other policy").isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
     }
 
     @Test
     void aTrialThatRunsTheLockClearlyFasterSwitches() {
         Feed f = new Feed();
         while (f.saturated(100) != TRIAL) {
-            // run the line until the trial
+            // run barging until the trial
         }
         assertThat(f.saturated(150)).isEqualTo(SWITCH);
-        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
         assertThat(f.chooser.trialRatePerSecond()).as("the trial beat the rate it replaced").isGreaterThan(f.chooser.replacedRatePerSecond() * 1.05);
         assertThat(f.chooser.trialEveryEpochs()).as("after a switch the next trial comes soon").isEqualTo(MIN_TRIAL_EVERY);
     }
@@ -102,10 +102,10 @@ class LineupChooserTest {
     void aTrialWithinTheMarginDoesNotSwitchAndTheNextTrialWaitsLonger() {
         Feed f = new Feed();
         while (f.saturated(100) != TRIAL) {
-            // run the line until the trial
+            // run barging until the trial
         }
         assertThat(f.saturated(104)).as("4% faster is within the 5% margin").isEqualTo(RETURN);
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
         assertThat(f.chooser.trialEveryEpochs()).isGreaterThan(MIN_TRIAL_EVERY);
     }
 
@@ -124,7 +124,7 @@ class LineupChooserTest {
         }
         assertThat(gaps).isSorted();
         assertThat(gaps.get(gaps.size() - 1)).isEqualTo(MAX_TRIAL_EVERY);
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
         while (f.saturated(100) != TRIAL) {
             // wait for the next trial
         }
@@ -142,9 +142,9 @@ class LineupChooserTest {
                 assertThat(f.saturated(60)).isEqualTo(RETURN); // the trial loses
             }
         }
-        assertThat(tried).containsExactly(LineupPolicy.BARGE, LineupPolicy.SOLO, LineupPolicy.BARGE, LineupPolicy.SOLO);
+        assertThat(tried).containsExactly(LineupPolicy.LINE, LineupPolicy.SOLO, LineupPolicy.LINE, LineupPolicy.SOLO);
         while (f.saturated(100) != TRIAL) {
-            // the next trial: barging's turn
+            // the next trial: the line's turn
         }
         while (f.chooser.running() != LineupPolicy.SOLO) {
             assertThat(f.saturated(60)).isEqualTo(RETURN);
@@ -154,33 +154,33 @@ class LineupChooserTest {
         }
         assertThat(f.saturated(200)).isEqualTo(SWITCH);
         assertThat(f.chooser.current()).isEqualTo(LineupPolicy.SOLO);
-        assertThat(f.chooser.replaced()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.replaced()).isEqualTo(LineupPolicy.BARGE);
         while (f.saturated(200) != TRIAL) {
             // solo runs
         }
-        assertThat(f.chooser.running()).as("the policy the switch replaced is tried first").isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).as("the policy the switch replaced is tried first").isEqualTo(LineupPolicy.BARGE);
         assertThat(f.saturated(100)).isEqualTo(RETURN);
         while (f.saturated(200) != TRIAL) {
             // solo runs
         }
-        assertThat(f.chooser.running()).as("then the third").isEqualTo(LineupPolicy.BARGE);
+        assertThat(f.chooser.running()).as("then the third").isEqualTo(LineupPolicy.LINE);
     }
 
     @Test
     void aSwitchMadeOnANoisyEpochIsUndoneByTheNextTrial() {
         Feed f = new Feed();
         while (f.saturated(100) != TRIAL) {
-            // run the line until the trial
+            // run barging until the trial
         }
-        assertThat(f.saturated(130)).isEqualTo(SWITCH); // barging looked faster once
+        assertThat(f.saturated(130)).isEqualTo(SWITCH); // the line looked faster once
         LineupChooser.Decision d;
         do {
-            d = f.saturated(70); // but runs slower than the line did
+            d = f.saturated(70); // but runs slower than barging did
         } while (d == KEEP);
         assertThat(d).isEqualTo(TRIAL);
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
         assertThat(f.saturated(100)).isEqualTo(SWITCH);
-        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
     }
 
     @Test
@@ -193,17 +193,17 @@ class LineupChooserTest {
             assertThat(f.chooser.tick(f.nowNanos, f.count())).as("the first tick after a pause starts an epoch").isEqualTo(KEEP);
         }
         assertThat(f.chooser.runRatePerSecond()).isZero();
-        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.running()).isEqualTo(LineupPolicy.BARGE);
     }
 
     @Test
     void aTrialOnAnUnsaturatedEpochIsAbandonedWithoutAVerdict() {
         Feed f = new Feed();
         while (f.saturated(100) != TRIAL) {
-            // run the line until the trial
+            // run barging until the trial
         }
         assertThat(f.epoch(1000, 0.0)).as("ten times the rate, but nobody waited").isEqualTo(RETURN);
-        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.LINE);
+        assertThat(f.chooser.current()).isEqualTo(LineupPolicy.BARGE);
         assertThat(f.chooser.trialEveryEpochs()).as("no verdict: the wait does not grow").isEqualTo(MIN_TRIAL_EVERY);
     }
 

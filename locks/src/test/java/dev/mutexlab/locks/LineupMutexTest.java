@@ -1235,7 +1235,7 @@ class LineupMutexTest {
         assertThat(Locks.mutex("lineup:policy=barge").toString()).contains("policy=barge");
         assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
         assertThat(Locks.mutex("lineup:policy=solo").toString()).contains("policy=solo");
-        assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (line)");
+        assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (barge)");
         assertThat(((LineupMutex) Locks.mutex("lineup:policy=barge:bound=250us")).boundNanos()).isEqualTo(250_000L);
         assertThatThrownBy(() -> Locks.mutex("lineup:policy=fast")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown policy");

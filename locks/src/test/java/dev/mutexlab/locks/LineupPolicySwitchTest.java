@@ -278,31 +278,31 @@ class LineupPolicySwitchTest {
         assertThatThrownBy(() -> fixed.switchArrivalsTo(LineupPolicy.LINE)).isInstanceOf(IllegalStateException.class);
         assertThat(fixed.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
         assertThat(fixed.toString()).contains("policy=barge");
-        assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (line)");
+        assertThat(Locks.mutex("lineup").toString()).contains("policy=auto (barge)");
         assertThat(Locks.mutex("lineup:policy=auto").toString()).contains("policy=auto");
         assertThat(Locks.mutex("lineup:policy=line").toString()).contains("policy=line");
     }
 
     /**
      * The chooser through the lock: two threads take turns, each turn contended, on a clock that
-     * the test moves by a fixed step per turn — a shorter step under barging, so barging "runs the
-     * lock" twice as fast. The lock tries barging, switches to it (counted, and a JFR event), and
-     * when the clock then favours the line, switches back.
+     * the test moves by a fixed step per turn — a shorter step under the line, so the line "runs
+     * the lock" twice as fast. The lock, barging at first, tries the line, switches to it (counted,
+     * and a JFR event), and when the clock then favours barging, switches back.
      */
     @Test
     void theChooserSwitchesToThePolicyThatRunsTheLockFasterAndBack() throws Exception {
         assumeTrue(SpinPolicy.multicore(), "needs a spinning waiter");
         LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
         LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, null);
-        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
         List<RecordedEvent> events;
         try (Recording r = new Recording()) {
             r.enable("dev.mutexlab.LineupPolicySwitch");
             r.start();
-            turns(lock, hooks, LineupPolicy.BARGE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 1);
-            assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
-            turns(lock, hooks, LineupPolicy.LINE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 2);
+            turns(lock, hooks, LineupPolicy.LINE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 1);
             assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+            turns(lock, hooks, LineupPolicy.BARGE, () -> lock.stats().count(LockEvent.POLICY_SWITCH) >= 2);
+            assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
             r.stop();
             Path file = tmp.resolve("switch.jfr");
             r.dump(file);
@@ -312,10 +312,10 @@ class LineupPolicySwitchTest {
                     .toList();
         }
         assertThat(events).hasSize(2);
-        assertThat(events.get(0).getString("from")).isEqualTo("line");
-        assertThat(events.get(0).getString("to")).isEqualTo("barge");
+        assertThat(events.get(0).getString("from")).isEqualTo("barge");
+        assertThat(events.get(0).getString("to")).isEqualTo("line");
         assertThat(events.get(0).getDouble("rateInTrial")).isGreaterThan(events.get(0).getDouble("rateBefore"));
-        assertThat(events.get(1).getString("to")).isEqualTo("line");
+        assertThat(events.get(1).getString("to")).isEqualTo("barge");
         assertThat(lock.stats().count(LockEvent.POLICY_TRIAL)).isGreaterThanOrEqualTo(2);
         assertThat(lock.stats().count(LockEvent.POLICY_SWITCH)).isEqualTo(2);
     }
@@ -366,7 +366,7 @@ class LineupPolicySwitchTest {
             lock.unlock();
         }
         assertThat(lock.releasesCounted()).as("paused: nothing counted").isEqualTo(paused);
-        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.LINE);
+        assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
     }
 
     /**
