@@ -78,7 +78,7 @@ final class LineupChooser {
      * time-based yield fires at nearly every one of its rare contended acquisitions (its thread has
      * run 0.5 ms since its last one) and gives the processor away for an OS time slice: in the real
      * Caffeine cache the line's 99.9th percentile of latency was 2.7-3.0 ms against barging's 0.45
-     * (§12.28). A lock that is saturated tries the line within its first few epochs, as before.
+     * (§12.28). A saturated lock tries the line after MIN_TRIAL_EVERY saturated epochs.
      *
      * Pausing. An epoch that ends unsaturated outside a trial returns PAUSE: the lock stops
      * counting releases (LineupMutex.choosing) until one of its acquisitions has to wait again,
