@@ -3,10 +3,10 @@
 lineup:policy=line, lineup:policy=barge, lineup:policy=solo, lineup:name=aa and rival locks, and
 prints per shape or workload, each ratio within a batch (median, min-max over batches): the chooser,
 the line, barging and solo over the best rival; the chooser over the best of its fixed policies the
-files measured (the oracle: the gap is the chooser's cost); the A/A control over the chooser; the longest wait of the chooser and
-of the best rival (median over batches) and the stall floor of the same run and worker count; Jain's
-index of the chooser (run files). Then how many shapes meet each target (target 3 over the shapes
-with a stall floor: the apps measure none).
+files measured (the oracle: the gap is the chooser's cost); the A/A control over the chooser; the
+longest wait of the chooser and of the best rival (median over batches) and the stall floor of the
+same run and worker count; Jain's index of the chooser (run files). Then how many shapes meet each
+target (target 3 over the shapes with a stall floor: the apps measure none).
 With --clean, a batch counts only if no lock's sample in it was flagged for steal time (the
 hypervisor running another guest on this VM's CPUs: the lab's noise record, `steal` > 2%); the
 number of batches left is shown as n.
