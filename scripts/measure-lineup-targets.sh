@@ -16,10 +16,14 @@ case "${1:-}" in
     -*) echo "measure-lineup-targets.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     "") echo "measure-lineup-targets.sh: no OUTDIR given (see --help)" >&2; exit 2 ;;
 esac
+if [ $# -gt 1 ]; then
+    echo "measure-lineup-targets.sh: one OUTDIR only, got $# arguments (see --help)" >&2; exit 2
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$1"
-mkdir -p "$out"
+mkdir -p "$1"
+out="$(cd "$1" && pwd)"
 ml="$root/mutexlab"
+cd "$root" # the JMH step writes its JSON under results/ here
 ours="lineup,lineup:policy=line,lineup:policy=barge,lineup:policy=solo"
 locks="$ours,go,go:threshold=0,go+yield,jdk,jdk+yield,synchronized"
 common=(--locks "$locks" --runs 3 --budget 0s --duration 300ms --threads platform,virtual)
@@ -45,6 +49,8 @@ step "Go's suite"
     --locks "go,$ours,jdk" --out "$out/suite.json" > "$out/suite.txt"
 step "uncontended (JMH)"
 "$ml" uncontended --locks "$ours,jdk" > "$out/jmh-uncontended.txt"
+jmh_json="$(sed -n 's/^Result: //p' "$out/jmh-uncontended.txt" | tail -n 1)"
+cp "$jmh_json" "$out/jmh-uncontended.json"
 step "real programs"
 "$ml" real --locks "$ours,go,jdk,spinbit" --runs 5 --profile-lock none \
     --out "$out/real.json" > "$out/real.txt"

@@ -398,7 +398,10 @@ public final class LineupMutex extends LineupArrivals {
      * A condition waiter that re-acquired counts as an acquisition that waited: it waited for the
      * lock's release that woke it (MutexCondition), and a lock whose threads wait on its
      * conditions (a bounded queue) would otherwise look unsaturated to the chooser, which would
-     * then never try a policy there, however differently they run it.
+     * then never try a policy there, however differently they run it. A re-acquisition that found
+     * the lock held has counted once already, on its slow path: the second count only makes a lock
+     * whose condition waiters also wait for it look a little more saturated than it is, which the
+     * chooser's one-in-SATURATED_SHARE_INVERSE threshold does not tell apart.
      */
     @Override
     void reacquiredAfterWait() {
