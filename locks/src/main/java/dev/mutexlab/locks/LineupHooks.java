@@ -11,7 +11,11 @@ class LineupHooks {
     /** The hooks of every lock built through the public constructors. */
     static final LineupHooks NONE = new LineupHooks();
 
-    /** The lock's clock: every deadline, bound and spin budget of the lock is read on it. */
+    /**
+     * The clock of the bound: when a waiter started, whether it is past its bound, and the
+     * chooser's epochs are read on it. Spins and the deadlines of timed acquisitions are real time
+     * and read {@link System#nanoTime()}, so a test that stops this clock stops no spin or park.
+     */
     long nanoTime() {
         return System.nanoTime();
     }
@@ -20,40 +24,22 @@ class LineupHooks {
     void beforeBarge() {
     }
 
-    /** The current thread starts ({@code true}) or stops ({@code false}) spinning in a spinner slot. */
-    void spinning(boolean started) {
-    }
-
-    /** A sleeper that gave up (timeout, interrupt) is about to take itself out of line; a waker may reach it first. */
-    void leavingLine() {
-    }
-
     /**
-     * A sleeper whose timer fired at its bound is about to stop waking itself (under the line's
-     * guard) and then read the word: the holder's unlock may come first.
+     * A waiter holds the line's guard, has set WAITERS and is about to join the line: an unlock may
+     * come now (it leaves its wake-up to the guard's holder).
      */
-    void stoppingSelfWake() {
+    void joining() {
     }
 
-    /** A spinner that gave up is about to withdraw its handoff request; an unlock may serve it first. */
-    void withdrawing() {
-    }
-
-    /**
-     * A sleeper given a spinner slot was signalled and is about to run in the lock: a test may
-     * hold it here, as a thread that no processor or carrier is free for yet.
-     */
+    /** A sleeper that an unlock woke is about to run: a test may hold it here, as a thread no processor or carrier is free for yet. */
     void woken() {
     }
 
-    /**
-     * The current thread holds the line's guard (it has just joined the line): a test may hold it
-     * here, as a thread that the OS took the processor from inside the guard.
-     */
-    void guardHeld() {
+    /** A sleeper that gave up (timeout, interrupt) or whose timer fired is about to take itself out of line; a waker may reach it first. */
+    void leavingLine() {
     }
 
-    /** The current thread is about to yield its processor from inside the lock. */
-    void yielding() {
+    /** A waiter that gave up is about to withdraw its handoff request; an unlock may serve it first. */
+    void withdrawing() {
     }
 }

@@ -1,16 +1,9 @@
 package dev.mutexlab.locks;
 
-import static dev.mutexlab.locks.LineupWord.Step.ACQUIRED;
-import static dev.mutexlab.locks.LineupWord.Step.DUE;
-import static dev.mutexlab.locks.LineupWord.Step.HANDED_OVER;
-import static dev.mutexlab.locks.LineupWord.Step.INTERRUPTED;
-import static dev.mutexlab.locks.LineupWord.Step.RETRY;
-import static dev.mutexlab.locks.LineupWord.Step.SLEEP;
-import static dev.mutexlab.locks.LineupWord.Step.SWAPPED;
-import static dev.mutexlab.locks.LineupWord.Step.WOKEN;
-
+import dev.mutexlab.locks.internal.AdaptiveSpin;
 import dev.mutexlab.locks.internal.Jfr;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
+import dev.mutexlab.locks.internal.WaitQueue;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.lang.invoke.MethodHandles;
@@ -18,44 +11,31 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-
+import java.util.Objects;
 
 /**
- * A lock with the throughput of a barging lock and a bound on waiting: one holder, a few waiters
- * spinning for it (one per processor at most), and the others asleep in line in order of arrival.
- * A spinner that has waited longer than the bound (1 ms by default) is handed the lock by the
- * next unlock, and a running waiter trades places with a sleeper whose bound has passed.
+ * A barging lock with a bound on waiting: threads that find the lock free take it (which is what
+ * makes barging locks fast when critical sections are short), the others sleep in line in order of
+ * arrival, and a waiter that has waited longer than the bound (1 ms by default, Go's starvation
+ * threshold) is handed the lock by the next unlock, so no thread starves.
  *
  * <p>Use it where {@link java.util.concurrent.locks.ReentrantLock} or {@code synchronized} would
- * do but long tails would not: running threads may take the lock back to back (which is what
- * makes barging locks fast when critical sections are short), a contended acquisition first spins
- * briefly and then for a learned time, as HotSpot's monitors do, no more threads spin than there
- * are processors, and the line rotates one for one (a running waiter that wakes a sleeper whose
- * bound is up sleeps in its place), so rotating adds no runnable thread; an unlock wakes a sleeper
- * only while nobody spins.
- * A waiter waits about the bound plus the holds of those ahead of it — also on virtual threads,
- * where nothing preempts a thread that keeps a carrier busy. {@code docs/RESULTS.md} (§12) has
- * what it costs and where it loses.
+ * do but a waiter must not wait without a bound. How contended acquisitions wait is a policy
+ * the lock chooses by trying, per lock: barging (a short spin, then sleep, as a HotSpot monitor),
+ * the line (one look, then sleep, as {@code ReentrantLock}) or solo (one thread runs the lock
+ * alone while the others sleep until due). {@code Locks.mutex("lineup:policy=barge")},
+ * {@code "lineup:policy=line"} and {@code "lineup:policy=solo"} fix one. A waiter waits about the
+ * bound plus the holds of those ahead of it and a wake-up; {@code docs/RESULTS.md} (§12) has what
+ * it costs, where it loses, and the longest waits measured.
  *
  * <p>Like {@code ReentrantLock}: reentrant and owned ({@code unlock} by another thread throws
  * {@link IllegalMonitorStateException}), with {@link #tryLock()} (which barges whenever the lock
- * is free), timed and interruptible acquisition, and conditions. Acquiring has the memory effects
- * of a volatile read and releasing those of a volatile write. A contended acquisition on a platform
- * thread may yield the processor (at most once per 0.5 ms the thread ran, or while the thread
- * that holds the line's short internal guard has lost its processor); one on a virtual thread
- * never yields; {@code unlock} never blocks, yields or waits for another thread. The inspection
- * methods ({@link #getQueueLength()}, {@link #getQueuedThreads()}, {@link #hasQueuedThreads()},
- * {@link #hasQueuedThread(Thread)}) count and list the same threads: those asleep in line and a
- * waiter whose handoff request stands; a waiter that is spinning is running, not queued.
- *
- * <p>Each lock chooses how its contended acquisitions wait, by trying: the restricted line above;
- * barging (arrivals spin briefly, take the lock whenever it is free and sleep in line, as a
- * HotSpot monitor's do); or solo (concurrency restriction: one thread runs the lock alone while
- * the others sleep, the line rotating once a bound), keeping whichever ran it fastest while it
- * was saturated, and trying the others again now and then. All keep the bound.
- * {@code Locks.mutex("lineup:policy=line")}, {@code "lineup:policy=barge"} and
- * {@code "lineup:policy=solo"} fix one; {@code docs/RESULTS.md} (§12.9, §12.10, §12.23) has where
- * each wins.
+ * is free), timed and interruptible acquisition (a timed one that reaches its deadline looks at
+ * the lock once more before it gives up), and conditions. Acquiring has the memory effects of a
+ * volatile read and releasing those of a volatile write. {@code unlock} never blocks, yields or
+ * waits for another thread. The inspection methods count and list the same threads: those asleep
+ * in line and a waiter whose handoff request stands; the one sleeper an unlock woke is running
+ * (spinning for the lock) and is not listed until it sleeps again.
  *
  * <pre>{@code
  * Mutex m = new LineupMutex();                              // waits bounded at about 1 ms
@@ -70,181 +50,213 @@ import java.util.List;
  *
  * @since 1.0
  */
-public final class LineupMutex extends LineupArrivals {
+public final class LineupMutex extends AbstractMutex {
 
     /*
      * Implementation notes.
      *
-     * Origins. The "baseball lineup" proposed for Go's runtime lock (golang/go#68578): one thread
-     * at bat, a few on deck spinning, the rest in the dugout asleep. Malthusian locks (Dice) keep
-     * the surplus waiters asleep so that only as many threads circulate as keep the lock busy;
-     * HotSpot's monitors contribute the short fixed spin, the learned spin and the heir
-     * presumptive (an exiting thread wakes nobody while a successor is already awake); ShflLock's
-     * blocking variant hands the lock only to a waiter that is running, and here a handoff goes to
-     * a waiter that asked for it while spinning (it may have parked since, when the holder's hold
-     * outlasted its spin); Go's sync.Mutex (CL
-     * 34310) and parking_lot's eventual fairness bound the barging in time; Linux's mutex hands
-     * over with the lock still held (HANDOFF, then PICKUP). The swap — a running waiter wakes the
-     * due sleeper, gives it its spinner slot and sleeps in its place — is this lock's own: the
-     * count of runnable threads stays the same while the line rotates.
+     * Origins. Barging with a short spin and a woken "heir presumptive" (an unlock wakes nobody
+     * while a woken waiter has not run yet) is HotSpot's monitor and ReentrantLock's AQS; the
+     * bound in time on barging is Go's sync.Mutex starvation rule (CL 34310) and parking_lot's
+     * eventual fairness; the handoff that keeps the lock held while it passes to the waiter past
+     * its bound is Linux's generic mutex (MUTEX_FLAG_HANDOFF); sleeping until due is the
+     * concurrency restriction of Malthusian locks (Dice); trying the policies per lock and keeping
+     * the faster is reactive locking (LineupChooser).
      *
-     * The files. The lock is one object, built as a chain of package-private abstract classes
-     * (as JCTools builds its queues: the fast path calls into no other object), each file with
-     * the notes and invariants of its own code:
-     *   LineupWord      the state word, spinner count, handoff request, heir and learned
-     *                   estimates; invariants, memory ordering, racy publication; VarHandles
-     *   LineupLine      the line of sleepers and all under its guard: sleeping, the unlock's
-     *                   wake-up (the DUTY bit), the swap, passing on, cancellation, making room
-     *   LineupSlots     spinning in a slot, the handoff request and its withdrawal, the clock
-     *   LineupArrivals  an arrival's short spin, barging spin and time-based yield
-     *   LineupMutex     (this file) the policy, the slow paths of lock and unlock, inspection.
-     * LineupPolicy names the policies, LineupChooser picks one per lock, LineupHooks is the test
-     * seam.
+     * State word (state, an int):
+     *   bit 0  LOCKED   held, or being handed over (ownership passes with it set)
+     *   bit 1  WAITERS  the line is not empty (exact whenever the line's guard is free)
+     *   bit 2  HANDOFF  the waiter in handoffTo is past its bound: the next unlock hands it the lock
+     * Other mutable fields: line (the sleepers, in order of Waiter.startNanos, behind a short
+     * guard); heir (the sleeper an unlock woke and that has not yet taken the lock, slept again or
+     * given up); handoffTo (the waiter that asks for the handoff); the policy (arrivalPolicy, or a
+     * fixed one), the chooser's counts and switch (chooserCounts, choosing), and the learned spin.
+     * Per waiter (internal.Waiter): startNanos, the ticket (WOKEN, REQUESTED, HANDED, WITHDRAWN)
+     * and the token (SLEEPS_UNTIL_DUE or 0).
      *
-     * Policies (LineupPolicy). They differ in what an arriving contended acquisition does, and
-     * SOLO also in the unlock's wake-up (below); everything else (the heir's slot, the handoff,
-     * the swap from a slot) is shared, so the invariants (LineupWord, LineupLine) hold under each,
-     * and across a change of policy between two arrivals. A spec may fix one
-     * (lineup:policy=line|barge|solo: fixedPolicy); by default the lock's LineupChooser picks, by
-     * trying each while the lock is saturated (its notes say how). The owner ticks the chooser from releaseCore at every TICK_RELEASES-th release,
-     * before the releasing CAS, while it is choosing: from an acquisition that had to wait until
-     * an epoch in which too few did (the chooser's PAUSE), so an uncontended release pays one
-     * test. The chooser's state, choosing and the counts it is fed (chooserCounts: releases and
-     * acquisitions that waited, on the word's cache line, see LineupWord) are the owner's alone
-     * (plain fields, ordered by the lock itself); the
-     * choice reaches arrivals and unlocks through arrivalPolicy, opaque (see the field). An
-     * arrival reads the policy once:
-     *   LINE   as below: the time-based yield, preSpin, the look at the clock and the swap, a
-     *          spinner slot if one is free (unless making room), else the line.
-     *   BARGE  bargeSpin (the same spaced spin, whoever sleeps; one look on a platform thread when
-     *          the sleepers outnumber the processors), then one look at the clock (the start of the bound) and
-     *          the line. No slot, no swap, no yield: the only spinner is the heir an unlock woke,
-     *          which spins for the learned budget, asks for the handoff once past its bound (at
-     *          its look at the clock every ROUNDS_PER_CHECK rounds) and swaps with an older due
-     *          sleeper, as any slot holder does. So a waiter waits about the bound plus the time
-     *          until it is woken as heir; the bound costs nothing until a heir is past it. A
-     *          virtual arrival spins at most the short spin and then sleeps, freeing its carrier,
-     *          so a woken virtual heir needs no room made.
-     *   SOLO   one look at the word, then the line, no slot; the sleeper parks with a timeout
-     *          at its bound (it wakes itself: Waiter.token WAKES_ITSELF, headWakesItself when
-     *          first). An unlock under SOLO leaves a first sleeper that wakes itself asleep, so the
-     *          thread that holds the lock runs alone while the others sleep, except that one
-     *          release in SOLO_LOOK_EVERY reads the clock and wakes it once it is (nearly) due;
-     *          any other first sleeper (one that slept under LINE or BARGE before a switch, or one
-     *          whose timer fired) it wakes as the other policies do. When a sleeper's timer fires
-     *          it stops waking itself, so every unlock wakes it from then on; if it then finds the
-     *          lock free (its runner left it) it leaves the line by itself (Step.DUE) and may take
-     *          a slot, spin and ask for the handoff as a woken heir would; if the lock is held it
-     *          sleeps on, in line, for the holder's unlock (so a waiter stays queued while the lock
-     *          is held, as under the other policies; LineupLine: the look and the timer). A due
-     *          sleeper that found no slot sleeps again without a timeout. A sleeper that gives up
-     *          passes the wake-up on (LineupLine.parkInLine), since an unlock may have read it as
-     *          the first sleeper a moment before it left. So no sleeper sleeps past its bound
-     *          waiting for an unlock that never comes. While the chooser runs SOLO, a release that
-     *          leaves sleepers counts for it as an acquisition that waited (releaseCore): the
-     *          runner itself never waits.
-
-     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow), LINE:
-     *   - the time-based yield (maybeYield, platform threads) and the short spin (preSpin),
-     *     taking the lock whenever it is free (barging) while no slot is taken and nobody sleeps
-     *     (LineupArrivals). With sleepers the acquisition goes on at once to the look at the clock
-     *     below: an arrival that barges without one could keep a due sleeper waiting for as long
-     *     as arrivals find the lock free;
-     *   - start = now (the bound counts from here);
-     *   - if the first sleeper is (nearly) past its bound and a slot is free: take it and swap;
-     *   - loop: lock free -> take it; a slot free -> take it and spin (spinInSlot, LineupSlots)
-     *     until the lock is free, the budget runs out (then sleep), or a look at the clock finds
-     *       this waiter past its bound: claim handoffTo, set HANDOFF and wait for the lock (spin
-     *         on the node, then park); another request pending: go on to the swap below;
-     *       the first sleeper (nearly) past its bound and older than us (past its bound or not):
-     *         swap (LineupLine) — under the guard take it out, give it our slot (ticket
-     *         SLOT_GIVEN), join the line in order of arrival, signal it, and park;
-     *     otherwise (or, on a virtual thread, while a woken sleeper waits for a carrier: making
-     *     room, LineupLine) sleep in line. Setting WAITERS needs LOCKED (one CAS), so no wake-up is lost.
+     * Invariants.
+     *   I1  WAITERS is set only together with LOCKED (one CAS, under the guard), and cleared under
+     *       the guard when the line empties: so an unlock's releasing CAS either sees WAITERS or
+     *       the joiner sees the lock free and does not sleep.
+     *   I2  An unlock that clears LOCKED and sees WAITERS wakes the first sleeper unless heir is
+     *       set (wakeFirst), and the decision is made under the guard from the first sleeper's own
+     *       node; if another thread holds the guard the decision is left to it (the guard's DUTY
+     *       bit, WaitQueue.lockGuardOrLeaveDuty) and made before that thread lets the guard go.
+     *   I3  An unlock leaves the first sleeper asleep only while heir is set (that thread runs and
+     *       will take the lock, sleep again or give up, and then pass the wake-up on), or while
+     *       that sleeper sleeps until due and its bound has not passed (its own timer fires then).
+     *   I4  Every waiter that stops without the lock (gives up, or a woken heir that gives up)
+     *       passes the wake-up on (passOn): if the lock is free with sleepers and no heir, it wakes
+     *       the first. A heir that sleeps again clears heir before it reads the word.
+     *   I5  HANDOFF implies LOCKED and a claimed handoffTo whose ticket is REQUESTED (its owner
+     *       waits for the lock) or WITHDRAWN (it gave up); only the holder's unlock clears them.
+     *   I6  The line is in order of arrival: a sleeper that joins it again keeps its start.
+     * Together: no wake-up is lost (each sleeper is woken by an unlock, by a waiter passing on,
+     * or by its own timer), and a waiter that is running when it is past its bound takes the lock
+     * at the next unlock.
+     *
+     * lock: CAS 0 -> LOCKED. Slow path (acquireSlow):
+     *   arrival (the policy: spin or look once, taking the lock whenever it is free)
+     *   start = now (the bound counts from here)
+     *   loop:
+     *     look: the heir spins for the learned budget, any other waiter looks once -> free: take it
+     *     past the bound: ask for the handoff (claim handoffTo, set HANDOFF with LOCKED, wait for
+     *       the unlock to hand it over; another request stands: go on to sleep)
+     *     sleep in line (the heir first clears heir): WOKEN (we are the heir) | the lock was free
+     *       (look again) | our timer fired at our bound (SOLO: look again, now past it) | gave up
+     *   gave up (timeout, interrupt): a timed waiter looks once more; then pass the wake-up on
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
-     *   - HANDOFF: clear it, keeping LOCKED, take handoffTo, and CAS its ticket to HANDED and
-     *     signal it; if it was withdrawn, go on as without HANDOFF;
-     *   - else clear LOCKED; then if WAITERS and no slot is taken, give the first sleeper a slot
-     *     and wake it (wakeHeir), unless SOLO runs and the first sleeper wakes itself and is not
-     *     found due (one release in SOLO_LOOK_EVERY looks); with a slot taken unlock wakes
-     *     nobody (its holder is the heir). A
-     *     woken virtual sleeper gets ticket SLOT_WOKEN and becomes the heir (making room,
-     *     LineupLine). wakeHeir never waits for the line's guard (LineupLine: the DUTY bit).
-     * Under LINE and BARGE the bound is enforced by running threads, not by timers: a sleeper's
-     * timer would wake it into a run queue that is full (platform threads) or onto carriers
-     * nothing frees (virtual threads). A swap wakes the sleeper a little before its bound (two
-     * wake-up latencies, measured per lock from the signal to the woken thread's first step), so
-     * it runs when due. Under SOLO the unlock's look wakes a due sleeper while the lock runs, and
-     * where no release comes (the runner left, or holds the lock long) the sleepers' own timers
-     * keep the bound: the others sleep on purpose, so processors are free for a timer's wake-up
-     * (LineupLine: the look and the timer).
+     *   HANDOFF: clear it (LOCKED stays), take handoffTo, CAS its ticket REQUESTED -> HANDED and
+     *     signal it; if it was withdrawn, release as without HANDOFF
+     *   else clear LOCKED; if WAITERS and no heir: wakeFirst (I2, I3)
      *
-     * Inspection counts and lists the same threads (the sleepers in line and a waiter whose ticket
-     * is REQUESTED), reads the line without its guard (WaitQueue.threads, an estimate while it
-     * changes, exact at rest) and so never delays an unlock. Spinners are not queued: they run.
+     * Why a heir and not a wake-up per unlock: a woken thread takes a wake-up latency to run; an
+     * unlock per microsecond would otherwise wake a sleeper per microsecond, each of which finds
+     * the lock taken and sleeps again. One heir at a time is HotSpot's succ and AQS's signal.
+     *
+     * The bound. It is enforced by running waiters, not by a timer: the first sleeper is woken
+     * by every unlock that finds no heir, and a waiter that runs past its bound asks for the
+     * handoff, which bars barging (LOCKED stays set through the handover). Under SOLO the first
+     * sleeper is left asleep until due and its own timer wakes it; its timer is at its bound only
+     * when that comes before its deadline, else it sleeps as under the other policies.
+     *
+     * The clocks. The bound (a waiter's start, whether it is past its bound) and the chooser's
+     * epochs are read on hooks.nanoTime(); a spin's length and a timed acquisition's deadline are
+     * real time, on System.nanoTime() (AbstractMutex computes the deadline there, Waiter.block parks
+     * until it). A SOLO sleeper's timer converts what is left of its bound on the first clock into a
+     * deadline on the second.
+     *
+     * Policies (LineupPolicy, one file each) decide only the arrival and whether a sleeper sleeps
+     * until due; everything above holds under each and across a switch, since an unlock's one
+     * policy-dependent decision (I3) is read from the sleeper's own node. The chooser's state is
+     * the owner's alone: releaseCore counts and ticks it before the releasing CAS, and releases in
+     * a finally block, so an Error thrown there (OOM, a JFR event) never leaves the lock held.
+     *
+     * Memory ordering. Every state access is volatile or a CAS (the acquiring CAS has acquire
+     * semantics, the releasing CAS release semantics); heir and handoffTo are volatile for the
+     * Dekker-style arguments of I1, I4 and the heir (each side writes its own variable, then reads
+     * the other's). A handoff and a wake-up publish what they hand over through the node's volatile
+     * wake flag (Waiter.signal). arrivalPolicy is opaque (see the field). The learned spin is a
+     * racy heuristic (AdaptiveSpin).
+     *
+     * Racy publication: every non-final field starts at its type's default (policy 0 is barging,
+     * no heir, no request, not choosing), so a lock published without a happens-before edge is a
+     * valid free lock.
      */
 
     /** The default bound on waiting before the lock is handed over: 1 ms, as Go's starvation threshold. */
     public static final Duration DEFAULT_BOUND = Duration.ofMillis(1);
+
+    static final int LOCKED = 1;
+    static final int WAITERS = 2;
+    static final int HANDOFF = 4;
+
+    /** Ticket: an unlock woke this sleeper; it is the heir and has not run yet. */
+    static final int WOKEN = 1;
+    /** Ticket: this waiter asks for the handoff; the unlock CASes it to HANDED, a withdrawal to WITHDRAWN. */
+    static final int REQUESTED = 2;
+    /** Ticket: ownership was handed over (LOCKED stayed set). */
+    static final int HANDED = 3;
+    /** Ticket: the waiter gave its request up before an unlock served it. */
+    static final int WITHDRAWN = 4;
+    /** Token: this sleeper sleeps until due, with a timer at its bound (SOLO): an unlock may leave it asleep until then. */
+    static final int SLEEPS_UNTIL_DUE = 1;
+
     /** chooserCounts: the releases counted, in its low half. */
     private static final int RELEASES_MASK = 0xFFFF;
     /** chooserCounts: one acquisition that waited, in its high half (a carry out of the int is harmless: modulo 2^16). */
     private static final int WAITED_ONE = 1 << 16;
+    /** A spin reads the clock once per this many looks at the word. */
+    private static final int LOOKS_PER_CLOCK_READ = 8;
+    /** The most PAUSEs between two looks at the word in a spin (the gap doubles up to it). */
+    private static final int MAX_GAP_PAUSES = 16;
 
-    /** How arrivals wait when the spec fixed it, or null when the chooser picks (see LineupPolicy and the notes). */
+    /** See the notes: the state word. */
+    private volatile int state;
+    /**
+     * The chooser's counts, the owner's alone: the releases it counted in the low 16 bits and the
+     * acquisitions that waited in the high 16, each modulo 2^16. Plain: the lock orders every
+     * access. Declared beside state, on the word's cache line, which every owner has just brought.
+     */
+    private int chooserCounts;
+    /** Whether the owner counts releases and ticks the chooser (see LineupChooser: pausing). Owner only, plain. */
+    private boolean choosing;
+    /**
+     * The policy arrivals follow when the chooser picks: its ordinal. Written by the owner
+     * (chooserTick), read by arrivals without the lock, opaque both ways: a stale read only makes
+     * an arrival follow the previous policy, which keeps every invariant (see the notes), and
+     * opaque keeps the JIT from hoisting the read out of a caller's loop. 0 by default: barging.
+     */
+    private int arrivalPolicy;
+    /** The sleeper an unlock woke that has not taken the lock, slept again or given up (I3), or null. */
+    private volatile Waiter heir;
+    /** The waiter that asks for the handoff (I5), or null. Claimed by CAS from null; cleared by the holder's unlock. */
+    private volatile Waiter handoffTo;
+    private final WaitQueue line = new WaitQueue();
+    private final AdaptiveSpin spin = new AdaptiveSpin();
+    /** The bound, in nanoseconds, capped so that start + bound never overflows. */
+    private final long boundNanos;
+    private final LineupHooks hooks;
+    /** How arrivals wait when the spec fixed it, or null when the chooser picks. */
     private final LineupPolicy fixedPolicy;
     /** Picks the policy when none is fixed (else null); used by the owner only, in releaseCore. */
     private final LineupChooser chooser;
-    /**
-     * The policy the chooser has arrivals (and unlocks) follow now: its ordinal. Written
-     * by the owner (chooserTick), read by arrivals and unlocks without the lock, opaque both ways:
-     * a stale read is harmless (an arrival follows the previous policy, an unlock wakes or leaves
-     * asleep as that policy would, and every policy keeps every invariant), and opaque keeps a
-     * reader from reading a value the JIT hoisted long ago. 0 by default, barging, so a lock
-     * published racily barges, as the chooser does at first.
-     */
-    private int arrivalPolicy;
-    /**
-     * Whether the owner counts releases and ticks the chooser: set by an acquisition that had to
-     * wait, cleared when the chooser finds an epoch unsaturated (LineupChooser's PAUSE), so a lock
-     * nobody waits for pays one test per release. Owner only, plain; false by default (racy
-     * publication: the first contended acquisition starts the counting).
-     */
-    private boolean choosing;
 
-    /** A lineup lock with the default bound of 1 ms and no statistics; it chooses its policy itself. */
+    /** Outcomes of the slow path's steps. */
+    private enum Step {
+        /** The lock is ours: we took it. */
+        ACQUIRED,
+        /** The lock is ours: an unlock handed it to us. */
+        HANDED_OVER,
+        /** Look at the word again: it was free. */
+        RETRY,
+        /** Sleep in line (another handoff request stands). */
+        SLEEP,
+        /** An unlock woke us: we are the heir. */
+        WOKEN,
+        /** SOLO: our timer fired at our bound and we left the line. */
+        DUE,
+        /** We give up: the deadline passed. */
+        TIMED_OUT,
+        /** We give up: interrupted (the interrupt consumed). */
+        INTERRUPTED
+    }
+
+    /** A lock with the default bound, choosing its policy, without statistics. */
     public LineupMutex() {
         this(DEFAULT_BOUND, false);
     }
 
-    /** A lineup lock that hands the lock to a waiter once it has waited {@code bound}. */
+    /** A lock with the given bound on waiting, choosing its policy, without statistics. */
     public LineupMutex(Duration bound) {
         this(bound, false);
     }
 
-    /** As {@link #LineupMutex(Duration)}, recording {@link #stats()} when {@code recordStats}. */
+    /** A lock with the given bound, choosing its policy, recording statistics if asked. */
     public LineupMutex(Duration bound, boolean recordStats) {
-        this(bound, recordStats, LineupHooks.NONE, 0, null);
+        this(bound, recordStats, LineupHooks.NONE, null);
     }
 
-    /** As {@link #LineupMutex(Duration, boolean)}, with a test's hooks and the line fixed (the tests steer it). */
-    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks) {
-        this(bound, recordStats, hooks, 0, LineupPolicy.LINE);
-    }
-
-    /** As {@link #LineupMutex(Duration, boolean)}, with the given policy (null: chosen by the lock). */
+    /** As above, with a fixed policy (null: the lock chooses). */
     LineupMutex(Duration bound, boolean recordStats, LineupPolicy policy) {
-        this(bound, recordStats, LineupHooks.NONE, 0, policy);
+        this(bound, recordStats, LineupHooks.NONE, policy);
     }
 
-    /** As above, with at most {@code maxSpinners} spinners (0: one per processor of the thread's kind). */
-    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners) {
-        this(bound, recordStats, hooks, maxSpinners, LineupPolicy.LINE);
-    }
-
-    /** As above, with a policy (null: the lock chooses, see LineupChooser). */
-    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, int maxSpinners, LineupPolicy policy) {
-        super(bound, recordStats, hooks, maxSpinners); // checks and caps the bound, requires hooks
+    /** As above, with test hooks (LineupHooks). */
+    LineupMutex(Duration bound, boolean recordStats, LineupHooks hooks, LineupPolicy policy) {
+        super(recordStats);
+        Objects.requireNonNull(bound, "bound");
+        if (bound.isNegative()) {
+            throw new IllegalArgumentException("bound must not be negative: " + bound);
+        }
+        long nanos;
+        try {
+            nanos = bound.toNanos();
+        } catch (ArithmeticException overflow) {
+            nanos = Long.MAX_VALUE / 2;
+        }
+        this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2);
+        this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.fixedPolicy = policy;
         this.chooser = policy == null ? new LineupChooser() : null;
     }
@@ -268,7 +280,7 @@ public final class LineupMutex extends LineupArrivals {
         return runningPolicy().specName;
     }
 
-    // ---- algorithm
+    // ---- acquiring
 
     @Override
     protected boolean tryAcquireOnce() {
@@ -289,105 +301,387 @@ public final class LineupMutex extends LineupArrivals {
         return casState(0, LOCKED) || acquireSlow(mode, deadlineNanos);
     }
 
-    /*
-     * acquireSlow (the steps marked LINE are skipped under BARGE, which spins with bargeSpin):
-     *   LINE: the time-based yield (platform threads)
-     *   LINE: preSpin: take the lock if it is free within a short spin (no slot taken, nobody asleep)
-     *   start = now
-     *   LINE: the first sleeper (nearly) past its bound and a slot free: take it, r = SWAPPED (swap)
-     *   loop:
-     *     a slot is ours:  r = spin()   ACQUIRED | HANDED_OVER | SLEEP (slot given up) | SWAPPED | gave up
-     *     lock free:       CAS LOCKED   -> done
-     *     LINE: a slot is free: take it -> loop (and spin), unless heirStuck() (virtual threads: sleep)
-     *     otherwise:       r = SLEEP
-     *     SLEEP:           r = sleepInLine()   RETRY (the lock was free) | WOKEN (given a slot) | gave up
-     *     SWAPPED:         r = parkInLine()    WOKEN | gave up
-     */
+    /** The slow path; its pseudocode is in the notes (lock). */
     private boolean acquireSlow(int mode, long deadlineNanos) throws InterruptedException {
-        final LineupPolicy policy = runningPolicy(); // read once
-        final boolean solo = policy == LineupPolicy.SOLO;
-        final boolean line = policy == LineupPolicy.LINE; // BARGE, SOLO: no yield, no slot, no swap for an arrival
-        if (line && !Thread.currentThread().isVirtual()) {
-            maybeYield(); // virtual threads never yield here (see LineupArrivals)
-        }
-        if (line ? preSpin() : solo ? tryAcquireOnce() : bargeSpin()) { // SOLO: one look, as tryLock
+        LineupPolicy policy = runningPolicy(); // read once: a switch applies from the next arrival
+        if (policy.arrive(this)) {
             waitedAndAcquired(); // it waited, if briefly: the chooser counts it
-            return true; // free, or freed within a short spin: barge (bounded, see the notes)
+            return true;
         }
-        long now = hooks.nanoTime(); // the bound counts from here: after the short spin, which needs no clock
         if (stats != null) {
             stats.add(LockEvent.CONTENDED_ACQUIRE);
         }
         MutexContendedEvent jfr = contentionStart();
         Waiter node = new Waiter();
-        node.startNanos = now;
-        boolean spun = false;
+        node.startNanos = hooks.nanoTime(); // the bound counts from here
+        boolean woken = false; // we are the heir
         boolean slept = false;
-        boolean spinning = false; // we hold a spinner slot
-        Step r = RETRY;
-        boolean due = false; // SOLO: we woke ourselves at our bound, and may take a slot
-        if (line && (state & WAITERS) != 0 && now - headStartNanos >= boundNanos - swapAheadNanos() && takeSpinnerSlot()) {
-            spinning = true;
-            if (swap(node, now, false)) { // the slot we took passes to the first sleeper
-                spinning = false;
-                r = SWAPPED;
-            }
-        }
         for (;;) {
-            if (r == RETRY) {
-                if (spinning) {
-                    spun = true;
-                    spinning = false;
-                    r = spin(node, mode, deadlineNanos);
-                } else {
-                    int s = state;
-                    if ((s & LOCKED) == 0) {
-                        r = casState(s, s | LOCKED) ? ACQUIRED : RETRY;
-                    } else if ((line || due) && !heirStuck() && takeSpinnerSlot()) {
-                        spinning = true;
-                        continue;
-                    } else {
-                        r = SLEEP;
-                    }
-                }
+            Step r;
+            if (woken ? spinAsHeir() : takeIfFree()) {
+                r = Step.ACQUIRED;
+            } else if (hooks.nanoTime() - node.startNanos >= boundNanos) {
+                r = awaitHandoff(node, mode, deadlineNanos);
+            } else {
+                r = Step.SLEEP;
             }
-            if (r == SLEEP) {
-                // RETRY: it found the lock free and did not sleep; DUE (SOLO): it woke itself at its bound
-                r = sleepInLine(node, mode, deadlineNanos, solo && !due);
-            } else if (r == SWAPPED) {
-                r = parkInLine(node, mode, deadlineNanos);
+            if (r == Step.SLEEP) {
+                if (woken) {
+                    woken = false;
+                    clearHeir(node); // before the word is read again (I4)
+                }
+                r = sleepInLine(node, mode, deadlineNanos, policy.sleepsUntilDue());
+                slept = true;
             }
             switch (r) {
-                case WOKEN: // a waker (or a swap) gave us a spinner slot
-                    slept = true;
-                    spinning = true;
-                    r = RETRY;
-                    continue;
-                case DUE:
-                    due = true;
-                    slept = true;
-                    r = RETRY;
-                    continue;
-                case RETRY:
-                    continue;
-                case ACQUIRED:
-                case HANDED_OVER:
-                    waitedAndAcquired();
-                    node.restoreInterrupt();
-                    contended(jfr, r == HANDED_OVER ? Won.HANDOFF : slept ? Won.WOKEN : spun ? Won.SPINNING : Won.BARGING);
-                    return true;
-                default:
-                    return gaveUp(r == INTERRUPTED, node);
+                case WOKEN -> woken = true;
+                case RETRY, DUE -> { } // look again; after DUE we are past the bound
+                case ACQUIRED, HANDED_OVER -> {
+                    if (woken) {
+                        clearHeir(node);
+                    }
+                    return acquired(node, jfr, r == Step.HANDED_OVER ? Won.HANDOFF : slept ? Won.WOKEN : Won.BARGING);
+                }
+                default -> { // TIMED_OUT, INTERRUPTED
+                    boolean lastLook = r == Step.TIMED_OUT && takeIfFree(); // as AQS's: a free lock is never refused
+                    if (woken) {
+                        clearHeir(node);
+                    }
+                    if (lastLook) {
+                        return acquired(node, jfr, slept ? Won.WOKEN : Won.BARGING);
+                    }
+                    passOn(); // I4
+                    return gaveUp(r == Step.INTERRUPTED, node);
+                }
+            }
+        }
+    }
+
+    /** Takes the lock if it is free: only LOCKED decides, whatever else changes meanwhile. */
+    private boolean takeIfFree() {
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) != 0) {
+                return false;
+            }
+            if (casState(s, s | LOCKED)) {
+                return true;
+            }
+        }
+    }
+
+    private boolean acquired(Waiter node, MutexContendedEvent jfr, Won how) {
+        waitedAndAcquired();
+        node.restoreInterrupt();
+        contended(jfr, how);
+        return true;
+    }
+
+    /**
+     * The heir's spin: looks at the word, further apart as it goes on, for the learned budget,
+     * taking the lock whenever it is free. The budget grows when a spin ends with the lock and
+     * shrinks when it runs out (AdaptiveSpin), so a heir of long holds soon sleeps at once.
+     */
+    private boolean spinAsHeir() {
+        long budgetNanos = spin.budgetNanos();
+        long startNanos = System.nanoTime();
+        int gap = 1;
+        for (int looks = 1; ; looks++) {
+            int s = state;
+            if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
+                spin.succeeded(System.nanoTime() - startNanos);
+                return true;
+            }
+            if (looks % LOOKS_PER_CLOCK_READ == 0 && System.nanoTime() - startNanos >= budgetNanos) {
+                spin.failed();
+                return false;
+            }
+            for (int i = 0; i < gap; i++) {
+                Thread.onSpinWait();
+            }
+            if (gap < MAX_GAP_PAUSES) {
+                gap <<= 1;
             }
         }
     }
 
     /**
+     * An arrival's spin (LineupPolicy.arrive): {@code pauses} PAUSEs with looks at the word between
+     * them, further apart as it goes on (1, 2, 4 ... MAX_GAP_PAUSES: each look takes the word's cache
+     * line from the holder), taking the lock whenever it is free. One look when {@code pauses} is 0.
+     */
+    boolean spinForLock(int pauses) {
+        int gap = 1;
+        for (int paused = 0; ; paused += gap) {
+            int s = state;
+            if ((s & LOCKED) == 0 && casState(s, s | LOCKED)) {
+                return true;
+            }
+            if (paused + gap > pauses) {
+                return false;
+            }
+            for (int i = 0; i < gap; i++) {
+                Thread.onSpinWait();
+            }
+            if (gap < MAX_GAP_PAUSES) {
+                gap <<= 1;
+            }
+        }
+    }
+
+    /** Whether spinning can pay at all (not on one processor): the learned budget is zero there. */
+    boolean canSpin() {
+        return spin.budgetNanos() != 0;
+    }
+
+    /**
+     * Whether a virtual arrival should not spin: the heir an unlock woke has not run (no carrier
+     * was free for it, and none frees up while the threads that have one keep spinning and taking
+     * the lock) and is past its bound. True then, and counted (LockEvent.MADE_ROOM).
+     */
+    boolean heirStuck() {
+        Waiter h = heir;
+        if (h == null || h.getTicketAcquire() != WOKEN || hooks.nanoTime() - h.startNanos < boundNanos) {
+            return false;
+        }
+        if (stats != null) {
+            stats.add(LockEvent.MADE_ROOM);
+        }
+        return true;
+    }
+
+    /**
+     * Asks for the handoff (I5): claims handoffTo, sets HANDOFF while the lock is held, and waits
+     * for the unlock to hand the lock over — spinning for the learned budget, then parked.
+     * Returns HANDED_OVER, RETRY (the lock was free: take it), SLEEP (another request stands),
+     * or TIMED_OUT / INTERRUPTED once the request is withdrawn.
+     */
+    private Step awaitHandoff(Waiter node, int mode, long deadlineNanos) {
+        node.reset(); // no unlock reaches the node before the claim below publishes it
+        node.ticket = REQUESTED;
+        if (!casHandoffTo(null, node)) {
+            return Step.SLEEP;
+        }
+        for (;;) {
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                handoffTo = null; // no HANDOFF was set: no unlock has read the claim
+                return Step.RETRY;
+            }
+            if (casState(s, s | HANDOFF)) {
+                break;
+            }
+        }
+        long budgetNanos = spin.budgetNanos();
+        long startNanos = System.nanoTime();
+        while (!node.isWoken() && System.nanoTime() - startNanos < budgetNanos) {
+            for (int i = 0; i < MAX_GAP_PAUSES; i++) {
+                Thread.onSpinWait();
+            }
+        }
+        int b = node.block(parkBlocker(), mode, deadlineNanos);
+        if (b == Waiter.SIGNALLED) {
+            return Step.HANDED_OVER;
+        }
+        hooks.withdrawing();
+        if (node.casTicket(REQUESTED, WITHDRAWN)) {
+            return b == Waiter.INTERRUPTED ? Step.INTERRUPTED : Step.TIMED_OUT; // the unlock clears HANDOFF
+        }
+        node.awaitSignal(parkBlocker()); // HANDED: the lock is ours, its signal on the way
+        if (b == Waiter.INTERRUPTED) {
+            node.rememberInterrupt(); // acquired after all: the caller still sees the interrupt
+        }
+        return Step.HANDED_OVER;
+    }
+
+    /**
+     * Joins the line and sleeps. Returns WOKEN (an unlock woke us: we are the heir), RETRY (the
+     * lock was free: we did not sleep), DUE (SOLO: our timer fired at our bound and we left the
+     * line), TIMED_OUT or INTERRUPTED (we left the line). A sleeper that gives up but was taken out
+     * of line by a waker first is the heir: it returns WOKEN, keeping an interrupt set, and gives
+     * up at its next sleep if it does not get the lock first.
+     */
+    private Step sleepInLine(Waiter node, int mode, long deadlineNanos, boolean untilDue) {
+        WaitQueue q = line;
+        q.lockGuard();
+        for (;;) { // I1
+            int s = state;
+            if ((s & LOCKED) == 0) {
+                releaseGuard();
+                return Step.RETRY;
+            }
+            if ((s & WAITERS) != 0 || casState(s, s | WAITERS)) {
+                break;
+            }
+        }
+        hooks.joining();
+        node.reset(); // not queued: no waker can reach the node before the guard's release
+        long nowNanos = System.nanoTime();
+        long dueInNanos = node.startNanos + boundNanos - hooks.nanoTime();
+        boolean timed = (mode & Waiter.TIMED) != 0;
+        boolean selfWake = untilDue && dueInNanos > 0L && (!timed || deadlineNanos - nowNanos > dueInNanos);
+        node.token = selfWake ? SLEEPS_UNTIL_DUE : 0; // read by wakeFirst under the guard
+        q.addInStartOrder(node); // I6
+        releaseGuard();
+        if (stats != null) {
+            stats.add(LockEvent.PARK);
+        }
+        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? nowNanos + dueInNanos : deadlineNanos);
+        if (b == Waiter.SIGNALLED) {
+            running(node);
+            return Step.WOKEN;
+        }
+        hooks.leavingLine();
+        q.lockGuard();
+        boolean removed = q.remove(node);
+        if (removed) {
+            afterRemoval(q);
+        }
+        releaseGuard();
+        if (!removed) { // a waker took us out: we are the heir, its signal on the way
+            node.awaitSignal(parkBlocker());
+            running(node);
+            if (b == Waiter.INTERRUPTED) {
+                Thread.currentThread().interrupt(); // seen again at our next sleep, if we do not get the lock first
+            }
+            return Step.WOKEN;
+        }
+        if (b == Waiter.INTERRUPTED) {
+            return Step.INTERRUPTED;
+        }
+        return selfWake ? Step.DUE : Step.TIMED_OUT;
+    }
+
+    /** A woken sleeper runs: the heir is no longer stuck (heirStuck), and the test seam may hold it. */
+    private void running(Waiter node) {
+        hooks.woken();
+        node.casTicket(WOKEN, 0); // a CAS, not a store: an unlock's WOKEN may be the only write it races with
+    }
+
+    /** The heir stops being the heir (it took the lock, sleeps again or gives up). */
+    private void clearHeir(Waiter node) {
+        HEIR.compareAndSet(this, node, null); // volatile: before the word is read again (I4)
+    }
+
+    /** After a node left the line: WAITERS follows (I1). Guard held. */
+    private void afterRemoval(WaitQueue q) {
+        if (!q.isEmpty()) {
+            return;
+        }
+        for (;;) {
+            int s = state;
+            if (casState(s, s & ~WAITERS)) { // only WAITERS: a pending HANDOFF is not ours to drop
+                return;
+            }
+        }
+    }
+
+    /** I4: a waiter stopped without the lock; wake the first sleeper if the lock is free and nobody will. */
+    private void passOn() {
+        int s = state;
+        if ((s & (LOCKED | WAITERS)) == WAITERS && heir == null) {
+            wakeFirst();
+        }
+    }
+
+    // ---- releasing
+
+    @Override
+    protected void releaseCore() {
+        if (!choosing) {
+            release();
+            return;
+        }
+        try {
+            countRelease(); // the owner's: ordered by the lock, so before the release
+        } finally {
+            release(); // whatever the chooser or JFR threw, the lock is free
+        }
+    }
+
+    private void release() {
+        if (!casState(LOCKED, 0)) {
+            releaseSlow();
+        }
+    }
+
+    private void releaseSlow() {
+        int s;
+        for (;;) {
+            s = state;
+            if ((s & HANDOFF) != 0) {
+                if (casState(s, s & ~HANDOFF)) { // LOCKED stays set: ownership passes, if the request stands
+                    Waiter h = handoffTo;
+                    handoffTo = null; // the next request may claim it now
+                    if (h.casTicket(REQUESTED, HANDED)) {
+                        if (stats != null) {
+                            stats.add(LockEvent.HANDOFF);
+                        }
+                        h.signal();
+                        return;
+                    }
+                    // withdrawn: release as usual
+                }
+            } else if (casState(s, s & ~LOCKED)) {
+                break;
+            }
+        }
+        if ((s & WAITERS) != 0 && heir == null) {
+            wakeFirst();
+        }
+    }
+
+    /**
+     * Wakes the first sleeper, as heir, unless I3 leaves it asleep. Never waits for the line's
+     * guard: if another thread holds it, the decision is left to that thread, which makes it
+     * before it lets the guard go (releaseGuard).
+     */
+    private void wakeFirst() {
+        if (line.lockGuardOrLeaveDuty()) {
+            wakeFirstGuarded();
+            releaseGuard();
+        }
+    }
+
+    /** Releases the line's guard, running first any wake-up left to us while we held it. */
+    private void releaseGuard() {
+        WaitQueue q = line;
+        while (q.unlockGuardOrTakeDuty()) {
+            wakeFirstGuarded();
+        }
+    }
+
+    /** wakeFirst's decision and wake-up; the guard is held. */
+    private void wakeFirstGuarded() {
+        WaitQueue q = line;
+        Waiter first = q.peekFirst();
+        if (first == null || heir != null) {
+            return; // I3: the heir runs
+        }
+        if (first.token == SLEEPS_UNTIL_DUE && hooks.nanoTime() - first.startNanos < boundNanos) {
+            if (stats != null) {
+                stats.add(LockEvent.WAKE_SKIPPED); // I3: its own timer fires at its bound
+            }
+            return;
+        }
+        q.pollFirst();
+        afterRemoval(q);
+        first.ticket = WOKEN; // published with heir (volatile) and by the signal
+        heir = first;
+        if (stats != null) {
+            stats.add(LockEvent.WAKEUP);
+        }
+        first.signal(); // an unpark never blocks
+    }
+
+    // ---- the chooser
+
+    /**
      * The owner's count of an acquisition that had to wait, for the chooser; the first after a
-     * pause starts the chooser counting releases again (see the field choosing).
+     * pause starts the chooser counting releases again.
      */
     private void waitedAndAcquired() {
-        chooserCounts += WAITED_ONE; // we own the lock: the count is ours to write (the high half, see the field)
+        chooserCounts += WAITED_ONE; // we own the lock: the count is ours to write (the high half)
         if (!choosing && chooser != null) {
             choosing = true;
             chooser.resume();
@@ -396,45 +690,28 @@ public final class LineupMutex extends LineupArrivals {
 
     /**
      * A condition waiter that re-acquired counts as an acquisition that waited: it waited for the
-     * lock's release that woke it (MutexCondition), and a lock whose threads wait on its
-     * conditions (a bounded queue) would otherwise look unsaturated to the chooser, which would
-     * then never try a policy there, however differently they run it. A re-acquisition that found
-     * the lock held has counted once already, on its slow path: the second count only makes a lock
-     * whose condition waiters also wait for it look a little more saturated than it is, which the
-     * chooser's one-in-SATURATED_SHARE_INVERSE threshold does not tell apart.
+     * release that woke it (MutexCondition), and a lock whose threads wait on its conditions (a
+     * bounded queue) would otherwise look unsaturated to the chooser.
      */
     @Override
     void reacquiredAfterWait() {
         waitedAndAcquired();
     }
 
-    @Override
-    protected void releaseCore() {
-        if (choosing) {
-            int c = chooserCounts;
-            int released = (c + 1) & RELEASES_MASK; // the low half, modulo 2^16 (see the field)
-            if (runningPolicy() == LineupPolicy.SOLO && (state & WAITERS) != 0) { // the policy first: no volatile read otherwise
-                c += WAITED_ONE; // SOLO's runner does not wait: sleepers left behind are the sign of saturation
-            }
-            chooserCounts = (c & ~RELEASES_MASK) | released;
-            if ((released & (LineupChooser.TICK_RELEASES - 1)) == 0) {
-                chooserTick(); // still the owner: the chooser's state is ours
-            }
+    /** The owner counts a release and, every TICK_RELEASES-th, ticks the chooser. */
+    private void countRelease() {
+        int c = chooserCounts;
+        int released = (c + 1) & RELEASES_MASK;
+        if (runningPolicy() == LineupPolicy.SOLO && (state & WAITERS) != 0) {
+            c += WAITED_ONE; // SOLO's runner never waits: the sleepers it leaves behind are the sign of saturation
         }
-        if (!casState(LOCKED, 0)) {
-            releaseSlow();
+        chooserCounts = (c & ~RELEASES_MASK) | released;
+        if ((released & (LineupChooser.TICK_RELEASES - 1)) == 0) {
+            chooserTick();
         }
     }
 
-    /**
-     * Whether the first sleeper is (nearly) past its bound: two wake-ups early, so that it runs
-     * when due (SOLO's look at the clock, one release in SOLO_LOOK_EVERY).
-     */
-    private boolean firstSleeperDue() {
-        return hooks.nanoTime() - headStartNanos >= boundNanos - swapAheadNanos();
-    }
-
-    /** The owner's tick of the chooser (every TICK_RELEASES-th release): applies what it decided. */
+    /** The owner's tick of the chooser: applies what it decided. */
     private void chooserTick() {
         LineupChooser c = chooser;
         LineupChooser.Decision d = c.tick(hooks.nanoTime(), chooserCounts >>> 16);
@@ -442,7 +719,7 @@ public final class LineupMutex extends LineupArrivals {
             return;
         }
         if (d == LineupChooser.Decision.PAUSE) {
-            choosing = false; // until an acquisition waits again: uncontended releases count nothing
+            choosing = false; // until an acquisition waits again
             return;
         }
         LineupPolicy running = c.running();
@@ -456,7 +733,7 @@ public final class LineupMutex extends LineupArrivals {
         }
     }
 
-    /** The policy arrivals and unlocks follow now: the fixed one, or the chooser's (package-private: tests and inspection). */
+    /** The policy arrivals follow now: the fixed one, or the chooser's (package-private: tests and inspection). */
     LineupPolicy runningPolicy() {
         LineupPolicy fixed = fixedPolicy;
         return fixed != null ? fixed : LineupPolicy.ofOrdinal((int) ARRIVAL_POLICY.getOpaque(this)); // opaque: see the field
@@ -470,42 +747,11 @@ public final class LineupMutex extends LineupArrivals {
         ARRIVAL_POLICY.setOpaque(this, p.ordinal());
     }
 
-    private void releaseSlow() {
-        int looks = ++slowReleases; // still the owner: the count is ours to write (see the field)
-        int s;
-        for (;;) {
-            s = state;
-            if ((s & HANDOFF) != 0) {
-                if (casState(s, s & ~HANDOFF)) { // LOCKED stays set: ownership passes, if the request stands
-                    Waiter h = handoffTo; // the spinner that set HANDOFF claimed it first
-                    handoffTo = null;     // the next request may claim it now
-                    if (h.casTicket(REQUESTED, HANDED)) {
-                        if (stats != null) {
-                            stats.add(LockEvent.HANDOFF);
-                        }
-                        h.signal();
-                        return;
-                    }
-                    // withdrawn: release as usual (a new request may already have set HANDOFF again)
-                }
-            } else if (casState(s, s & ~LOCKED)) {
-                break;
-            }
-        }
-        if ((s & WAITERS) != 0) {
-            if (spinners == 0 && (runningPolicy() != LineupPolicy.SOLO || !headWakesItself // read after the CAS: LineupLine, the look and the timer
-                    || ((looks & (SOLO_LOOK_EVERY - 1)) == 0 && firstSleeperDue()))) {
-                wakeHeir();
-            } else if (stats != null) {
-                stats.add(LockEvent.WAKE_SKIPPED);
-            }
-        }
-    }
+    // ---- inspection
 
     /**
-     * The queued threads: the sleepers in line and the waiter whose handoff request stands
-     * (ticket REQUESTED, spinning or parked). Spinners are running, not queued, and are neither
-     * listed nor counted (queueLengthCore counts exactly these threads). Takes no guard.
+     * The queued threads: the sleepers in line and the waiter whose handoff request stands. The
+     * heir is running and is neither listed nor counted. Takes no guard (WaitQueue.threads).
      */
     @Override
     protected Collection<Thread> queuedThreadsCore() {
@@ -545,23 +791,24 @@ public final class LineupMutex extends LineupArrivals {
         return "state=" + ((s & LOCKED) != 0 ? "LOCKED" : "free")
                 + ((s & WAITERS) != 0 ? "|WAITERS" : "")
                 + ((s & HANDOFF) != 0 ? "|HANDOFF" : "")
-                + ", spinners=" + spinners
                 + ", sleepers=" + line.size()
-                + ", policy=" + (fixedPolicy != null ? fixedPolicy.specName : "auto (" + runningPolicy().specName + ")") + ", bound=" + boundNanos + "ns, spin budget=" + spinBudgetNanos() + "ns, wake-up=" + wakeLatencyNanos() + "ns";
+                + (heir != null ? ", heir running" : "")
+                + ", policy=" + (fixedPolicy != null ? fixedPolicy.specName : "auto (" + runningPolicy().specName + ")")
+                + ", bound=" + boundNanos + "ns, spin budget=" + spin.limitNanos() + "ns";
     }
 
-    // ---- package-private views for tests in this package
+    // ---- package-private views for tests and policies in this package
 
     int state() {
         return state;
     }
 
-    int spinners() {
-        return spinners;
-    }
-
     int sleepers() {
         return line.size();
+    }
+
+    boolean hasHeir() {
+        return heir != null;
     }
 
     boolean choosing() {
@@ -582,10 +829,25 @@ public final class LineupMutex extends LineupArrivals {
 
     // ---- VarHandle mechanics
 
+    private boolean casState(int expected, int next) {
+        return STATE.compareAndSet(this, expected, next);
+    }
+
+    private boolean casHandoffTo(Waiter expected, Waiter next) {
+        return HANDOFF_TO.compareAndSet(this, expected, next);
+    }
+
+    private static final VarHandle STATE;
+    private static final VarHandle HEIR;
+    private static final VarHandle HANDOFF_TO;
     private static final VarHandle ARRIVAL_POLICY;
     static {
         try {
-            ARRIVAL_POLICY = MethodHandles.lookup().findVarHandle(LineupMutex.class, "arrivalPolicy", int.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(LineupMutex.class, "state", int.class);
+            HEIR = l.findVarHandle(LineupMutex.class, "heir", Waiter.class);
+            HANDOFF_TO = l.findVarHandle(LineupMutex.class, "handoffTo", Waiter.class);
+            ARRIVAL_POLICY = l.findVarHandle(LineupMutex.class, "arrivalPolicy", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

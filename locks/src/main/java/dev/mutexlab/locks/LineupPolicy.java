@@ -1,69 +1,70 @@
 package dev.mutexlab.locks;
 
 /**
- * How a {@link LineupMutex} lets contended acquisitions wait. The policies share the lock's state
- * word, its spinner slots, its line of sleepers and its handoff, and all keep the bound: a waiter
- * that has waited longer than it is handed the lock by the next unlock (Go's starvation rule, which
- * costs nothing until it fires), so no policy reopens starvation.
+ * How a {@link LineupMutex} lets a contended acquisition wait: what an arriving thread does before
+ * it goes to sleep in line ({@link #arrive}), and how it sleeps there ({@link #sleepsUntilDue}).
+ * Everything else — the line in order of arrival, the wake-up of the first sleeper by an unlock,
+ * the woken sleeper's spin, and the handoff to a waiter past its bound — is the lock's own and
+ * the same under every policy, so every policy keeps the bound and a lock may change its policy
+ * between any two arrivals (LineupChooser does, unless a spec fixes one).
  *
- * <p>Invariants all keep: no more spinner slots taken than the lock allows; the line in order of
- * arrival; an unlock that finds sleepers and no slot taken wakes the first and gives it a slot
- * (the heir) — under SOLO, when the first sleeper is one that wakes itself, only once a look
- * at the clock (one release in eight) finds it (nearly) past its bound or its own timer has
- * fired; a slot holder past its bound asks for the handoff; a slot holder swaps
- * with a sleeper older than itself that is past its bound. The policies differ in what an
- * arriving waiter does, and SOLO also in whether an unlock wakes a sleeper that wakes itself, so
- * a lock may change its policy between two arrivals (LineupChooser does, unless a spec fixes one):
- * a sleeper keeps the way of sleeping it started with. The order is the chooser's: BARGE first
- * (LineupChooser's notes say why).
+ * <p>One file per policy: {@link LineupBarge} (spin, then sleep, as a HotSpot monitor),
+ * {@link LineupLine} (one look, then sleep, as {@code ReentrantLock}), {@link LineupSolo} (one
+ * look, then sleep until due: one thread runs the lock alone). The order of {@link #values()} is
+ * the chooser's: barging first (LineupChooser's notes say why).
  */
-enum LineupPolicy {
-    /**
-     * Barging, as a HotSpot monitor or {@code ReentrantLock}: an arrival spins briefly on the word
-     * (taking the lock whenever it is free, sleepers or not), then sleeps in line; it reads the
-     * clock only when it goes to sleep, takes no spinner slot, never swaps and never yields. It
-     * skips the spin on a platform thread when the sleepers already outnumber the processors (a
-     * virtual thread's park is an unmount, dearer than the spin). Only the heir an unlock
-     * woke spins in a slot, for the learned budget. For holds of a microsecond or less, where
-     * any bookkeeping per acquisition costs more than the hold.
-     */
-    BARGE("barge"),
-    /**
-     * The restricted line: a short spin while nobody sleeps, then a spinner slot per processor at
-     * most with a learned spin, the rest asleep in line, rotated one for one by swaps, the
-     * time-based yield on platform threads and making room on virtual threads. For holds of
-     * microseconds and more, and for more threads than processors.
-     */
-    LINE("line"),
-    /**
-     * Concurrency restriction (a Malthusian lock's, Dice 2017): an arrival that finds the lock
-     * held looks once and sleeps in line, and an unlock wakes the first sleeper only once it is
-     * (nearly) past its bound (one release in eight reads the clock), so one thread runs the lock
-     * alone, its cache lines in its own cache, and each sleeper gets the lock once a bound. A
-     * sleeper's timer fires at its bound: it takes a lock its runner left free, and otherwise
-     * sleeps on for the holder's unlock, which now wakes it. For holds with little work outside
-     * them, where passing the lock between processors costs more than the hold.
-     */
-    SOLO("solo");
+abstract sealed class LineupPolicy permits LineupBarge, LineupLine, LineupSolo {
 
-    /** Every policy by ordinal, in the chooser's order (values() without the copy it makes per call). */
-    private static final LineupPolicy[] BY_ORDINAL = values();
+    /** Arrivals spin briefly and barge, then sleep in line (the chooser's first policy). */
+    static final LineupPolicy BARGE = new LineupBarge(0);
+    /** Arrivals look once and sleep in line; only the woken first sleeper spins. */
+    static final LineupPolicy LINE = new LineupLine(1);
+    /** Arrivals look once and sleep until due; an unlock leaves such a sleeper asleep until then. */
+    static final LineupPolicy SOLO = new LineupSolo(2);
+
+    private static final LineupPolicy[] BY_ORDINAL = {BARGE, LINE, SOLO};
     /** How many policies there are. */
     static final int COUNT = BY_ORDINAL.length;
-
-    /** The policy whose ordinal is {@code ordinal} (LineupMutex stores the chooser's as an int). */
-    static LineupPolicy ofOrdinal(int ordinal) {
-        return BY_ORDINAL[ordinal];
-    }
-
     /** The spec name that leaves the policy to the lock's chooser (LineupChooser): the default. */
     static final String AUTO_SPEC_NAME = "auto";
 
     /** The policy's name in a spec ({@code lineup:policy=barge}). */
     final String specName;
+    private final int ordinal;
 
-    LineupPolicy(String specName) {
+    LineupPolicy(String specName, int ordinal) {
         this.specName = specName;
+        this.ordinal = ordinal;
+    }
+
+    /**
+     * The arrival: what a contended acquisition does before the lock's own waiting begins (its
+     * bound starts counting after it). Returns whether it took the lock. It may only look at the
+     * word and take the lock when it is free ({@link LineupMutex#spinForLock}); it never queues.
+     */
+    abstract boolean arrive(LineupMutex lock);
+
+    /**
+     * Whether a waiter that goes to sleep under this policy sleeps until due: it parks with a timer
+     * at its bound, and an unlock that finds it first in line leaves it asleep until then (the
+     * decision is the unlock's, made under the line's guard from the sleeper's own node). False:
+     * every unlock that finds it first and nobody woken wakes it.
+     */
+    abstract boolean sleepsUntilDue();
+
+    /** This policy's place in {@link #values()}: the chooser stores policies by it. */
+    final int ordinal() {
+        return ordinal;
+    }
+
+    /** Every policy, in the chooser's order (a new array each call). */
+    static LineupPolicy[] values() {
+        return BY_ORDINAL.clone();
+    }
+
+    /** The policy whose ordinal is {@code ordinal}. */
+    static LineupPolicy ofOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
     }
 
     /** The policy a spec names. @throws IllegalArgumentException for any other name */
@@ -74,5 +75,10 @@ enum LineupPolicy {
             }
         }
         throw new IllegalArgumentException("lineup: unknown policy '" + name + "' (known: auto, line, barge, solo)");
+    }
+
+    @Override
+    public String toString() {
+        return specName;
     }
 }

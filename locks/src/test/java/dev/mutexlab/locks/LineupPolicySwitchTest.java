@@ -1,15 +1,11 @@
 package dev.mutexlab.locks;
 
 import static dev.mutexlab.locks.LineupMutex.HANDOFF;
-import static dev.mutexlab.locks.LineupMutex.LOCKED;
-import static dev.mutexlab.locks.LineupMutex.WAITERS;
 import static dev.mutexlab.locks.ThreadKind.awaitCondition;
 import static dev.mutexlab.locks.ThreadKind.join;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.mutexlab.locks.internal.SpinPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,12 +29,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A lineup lock's change of policy, in every state the lock can be in when its chooser switches:
- * free, held, held with a waiter spinning in the slot, with a sleeper in line behind it, with a
- * handoff request standing, and with a sleeper an unlock woke that has not run yet — in both
- * directions. Each state is built exactly (a clock the test moves, a gate on the woken thread),
+ * free, held, held with a sleeper in line, with a handoff request standing, and with a sleeper an
+ * unlock woke that has not run yet — from and to each policy. Each state is built exactly (a clock the test moves, a gate on the woken thread),
  * the policy switched, a new arrival let in under the new policy, and everything released: every
  * waiter gets the lock once, alone, a standing handoff request is still served first, and the lock
- * ends free with no slot taken and nobody in line. Then the chooser itself, driven through the
+ * ends free with no heir and nobody in line. Then the chooser itself, driven through the
  * lock: a clock that runs one policy faster makes the lock switch to it, counted and recorded in
  * JFR, and back when the other runs faster.
  */
@@ -48,7 +43,7 @@ class LineupPolicySwitchTest {
     @TempDir
     Path tmp;
 
-    enum Built { FREE, HELD, SPINNING, SLEEPING, HANDOFF_REQUESTED, WOKEN_NOT_RUN }
+    enum Built { FREE, HELD, SLEEPING, HANDOFF_REQUESTED, WOKEN_NOT_RUN }
 
     static Stream<Arguments> everyStateBothWays() {
         List<Arguments> all = new ArrayList<>();
@@ -64,82 +59,20 @@ class LineupPolicySwitchTest {
         return all.stream();
     }
 
-    /** The bound of the switched locks: long, so that no sleeper under SOLO wakes itself by the real clock. */
+    /** The bound of the switched locks: long, so that no sleeper's own timer fires by the real clock. */
     private static final Duration BOUND = Duration.ofSeconds(30);
-
-    /**
-     * Makes the first sleeper one that an unlock wakes, as a SOLO sleeper's timer does at its
-     * bound; the lock's clock stays, so a woken one is not yet past its bound and spins without
-     * asking for the handoff.
-     */
-    private static void timerFired(LineupMutex lock) {
-        lock.headWakesItself = false;
-    }
-
-    /**
-     * Plays the timers of sleepers that wake themselves (SOLO), all due at once, until
-     * {@code stop}: whenever the first sleeper wakes itself it stops (so an unlock wakes it), and
-     * where an unlock left it asleep on a free lock (its timer would find the lock free and take
-     * it) takes the lock and passes it on by an unlock that wakes it.
-     */
-    private static Thread timersFiring(LineupMutex lock, AtomicBoolean stop) {
-        return Thread.ofPlatform().name("timers").daemon().start(() -> {
-            while (!stop.get()) {
-                if (lock.headWakesItself && (lock.state() & WAITERS) != 0) {
-                    lock.headWakesItself = false;
-                    if ((lock.state() & (LOCKED | WAITERS)) == WAITERS && lock.tryLock()) {
-                        lock.unlock();
-                    }
-                }
-                Thread.onSpinWait();
-            }
-        });
-    }
-
-    /** Hooks with the steered clock and gates that hold a chosen thread once it has been woken. */
-    static final class Gated extends LineupMutexTest.Steered {
-        /** Per gated thread: [0] counted down when it is woken, [1] the gate it then waits at. */
-        private final Map<Thread, CountDownLatch[]> gates = new ConcurrentHashMap<>();
-
-        /** Gates {@code t}'s next wake-up; returns [reached, gate]. */
-        CountDownLatch[] gate(Thread t) {
-            CountDownLatch[] g = {new CountDownLatch(1), new CountDownLatch(1)};
-            gates.put(t, g);
-            return g;
-        }
-
-        @Override
-        void woken() {
-            CountDownLatch[] g = gates.remove(Thread.currentThread());
-            if (g != null) {
-                g[0].countDown();
-                await(g[1]);
-            }
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            if (!latch.await(30, TimeUnit.SECONDS)) {
-                throw new AssertionError("latch never opened");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the lock's own wait sees it
-        }
-    }
 
     @ParameterizedTest(name = "{0} -> {1}, {2}")
     @MethodSource("everyStateBothWays")
     void aSwitchInAnyStateLosesNoWaiterAndKeepsAStandingHandoff(LineupPolicy from, LineupPolicy to, Built state)
             throws Exception {
-        assumeTrue(SpinPolicy.multicore(), "spinner slots exist only with more than one processor");
-        Gated hooks = new Gated();
-        LineupMutex lock = new LineupMutex(BOUND, true, hooks, 1, null);
+        LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
+        LineupMutex lock = new LineupMutex(BOUND, true, hooks, null);
         lock.switchArrivalsTo(from);
         List<String> order = new CopyOnWriteArrayList<>();
         AtomicBoolean inside = new AtomicBoolean();
         AtomicBoolean overlap = new AtomicBoolean();
-        java.util.function.Function<String, Thread> waiter = name -> Thread.ofPlatform().name(name).start(() -> {
+        java.util.function.Function<String, Thread> waiter = name -> Thread.ofPlatform().name(name).unstarted(() -> {
             lock.lock();
             try {
                 if (!inside.compareAndSet(false, true)) {
@@ -152,124 +85,62 @@ class LineupPolicySwitchTest {
             }
         });
         List<Thread> threads = new ArrayList<>();
-        boolean held = false;
-        if (state != Built.FREE) {
+        boolean held = state != Built.FREE;
+        if (held) {
             lock.lock();
-            held = true;
-        }
-        if (state.compareTo(Built.SPINNING) >= 0 && state != Built.WOKEN_NOT_RUN) {
-            threads.add(spinnerInTheSlot(lock, hooks, from, waiter));
         }
         if (state == Built.SLEEPING) {
             Thread b = waiter.apply("sleeper");
+            b.start();
             threads.add(b);
             awaitCondition("the sleeper is in line", 10_000, () -> lock.sleepers() == 1);
-            awaitParked(b);
+            LineupMutexTest.awaitParked(b);
         }
-        if (state == Built.HANDOFF_REQUESTED) {
-            hooks.advance(BOUND.plusMillis(1)); // the spinner is past its bound: its next look at the clock asks
-            awaitCondition("the spinner asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
-        }
-        CountDownLatch heirGate = new CountDownLatch(0);
-        if (state == Built.WOKEN_NOT_RUN) {
-            if (from == LineupPolicy.LINE) {
-                // under the line an arrival would take the free slot: fill it, so that the heir sleeps first
-                threads.add(spinnerInTheSlot(lock, hooks, from, waiter));
-            }
-            Thread a = waiter.apply("heir");
+        if (state == Built.HANDOFF_REQUESTED || state == Built.WOKEN_NOT_RUN) {
+            Thread a = waiter.apply(state == Built.HANDOFF_REQUESTED ? "requester" : "heir");
+            hooks.gatedWoken = a;
+            a.start();
             threads.add(a);
-            CountDownLatch[] g = hooks.gate(a);
-            heirGate = g[1];
-            awaitCondition("the heir is in line", 10_000, () -> lock.sleepers() == 1);
-            awaitParked(a);
-            if (from == LineupPolicy.SOLO) {
-                timerFired(lock); // a SOLO unlock wakes it only once its timer fired
+            awaitCondition("it is in line", 10_000, () -> lock.sleepers() == 1);
+            LineupMutexTest.awaitParked(a);
+            if (state == Built.HANDOFF_REQUESTED || from == LineupPolicy.SOLO) {
+                hooks.advance(BOUND.plusMillis(1)); // due: a SOLO unlock wakes it now, and it is past its bound
             }
-            lock.unlock(); // wakes the heir with the slot (under the line: the spinner's unlock does)
-            await(g[0]);
-            lock.lock(); // held again before the heir runs (the spinner, if any, has finished)
-            assertThat(lock.spinners()).as("the woken heir holds the slot").isEqualTo(1);
+            lock.unlock(); // wakes it as heir; the gate holds it before it runs
+            awaitCondition("it was woken", 10_000, hooks.wokenReached::get);
+            lock.lock(); // held again before it runs
+            assertThat(lock.hasHeir()).isTrue();
+            if (state == Built.HANDOFF_REQUESTED) {
+                hooks.wokenGate.countDown();
+                awaitCondition("it asks for the handoff", 10_000, () -> (lock.state() & HANDOFF) != 0);
+            }
         }
-        int spinnersBefore = lock.spinners();
         int sleepersBefore = lock.sleepers();
         lock.switchArrivalsTo(to);
         assertThat(lock.runningPolicy()).isEqualTo(to);
         Thread c = waiter.apply("arrival");
+        c.start();
         threads.add(c);
         if (held) {
-            awaitCondition("the arrival waits", 10_000,
-                    () -> lock.sleepers() > sleepersBefore || lock.spinners() > spinnersBefore);
-            if (to != LineupPolicy.LINE || spinnersBefore > 0) {
-                assertThat(lock.spinners()).as("the arrival took no slot").isEqualTo(spinnersBefore);
-            }
+            awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() > sleepersBefore);
         }
-        heirGate.countDown();
-        AtomicBoolean stopTimers = new AtomicBoolean();
-        Thread timers = null;
-        if (to == LineupPolicy.SOLO) {
-            // a SOLO unlock leaves a sleeper that wakes itself asleep until its timer fires: make
-            // every one due (and past its bound, so a spinner asks for the handoff)
-            hooks.advance(BOUND.plusMillis(1));
-            timers = timersFiring(lock, stopTimers);
-        }
+        hooks.wokenGate.countDown();
+        hooks.advance(BOUND.plusMillis(1)); // everyone due: no sleeper is left asleep, a woken one asks for the handoff
         if (held) {
             lock.unlock();
         }
-        try {
-            for (Thread t : threads) {
-                join(t, 20_000);
-            }
-        } finally {
-            stopTimers.set(true);
-        }
-        if (timers != null) {
-            join(timers, 10_000);
+        for (Thread t : threads) {
+            join(t, 20_000);
         }
         assertThat(overlap).as("one holder at a time").isFalse();
         assertThat(order).as("each waiter got the lock once").hasSize(threads.size()).doesNotHaveDuplicates();
         if (state == Built.HANDOFF_REQUESTED) {
-            assertThat(order.get(0)).as("the standing request is served first").isEqualTo("spinner");
-            if (to == LineupPolicy.SOLO) {
-                assertThat(lock.stats().count(LockEvent.HANDOFF)).as("and others past the bound after it").isPositive();
-            } else {
-                assertThat(lock.stats().count(LockEvent.HANDOFF)).isEqualTo(1);
-            }
+            assertThat(order.get(0)).as("the standing request is served first").isEqualTo("requester");
+            assertThat(lock.stats().count(LockEvent.HANDOFF)).isPositive();
         }
         assertThat(lock.state()).as("free at the end").isZero();
-        assertThat(lock.spinners()).isZero();
+        assertThat(lock.hasHeir()).isFalse();
         assertThat(lock.sleepers()).isZero();
-    }
-
-    /**
-     * Gets a thread spinning in the one slot while the test thread holds the lock: under the line
-     * an arrival takes it; under barging or solo only a woken heir holds it, so the thread sleeps, is woken (under solo once
-     * its timer fired) by an unlock, and the test thread takes the lock back (a barge) before the heir runs.
-     */
-    private static Thread spinnerInTheSlot(LineupMutex lock, Gated hooks, LineupPolicy policy,
-            java.util.function.Function<String, Thread> waiter) throws Exception {
-        if (policy == LineupPolicy.LINE) {
-            Thread a = waiter.apply("spinner");
-            awaitCondition("the arrival spins in the slot", 10_000, () -> lock.spinners() == 1);
-            return a;
-        }
-        Thread a = waiter.apply("spinner");
-        CountDownLatch[] g = hooks.gate(a);
-        awaitCondition("the arrival sleeps", 10_000, () -> lock.sleepers() == 1);
-        awaitParked(a);
-        if (policy == LineupPolicy.SOLO) {
-            timerFired(lock); // a SOLO unlock wakes it only once its timer fired
-        }
-        lock.unlock(); // wakes it with the slot ...
-        await(g[0]);
-        lock.lock(); // ... and the test takes the lock back (a barge) before it runs
-        g[1].countDown();
-        awaitCondition("the heir spins in the slot", 10_000, () -> lock.spinners() == 1 && a.getState() == Thread.State.RUNNABLE);
-        return a;
-    }
-
-    private static void awaitParked(Thread t) {
-        awaitCondition(t.getName() + " parks", 10_000,
-                () -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
     }
 
     @Test
@@ -291,9 +162,8 @@ class LineupPolicySwitchTest {
      */
     @Test
     void theChooserSwitchesToThePolicyThatRunsTheLockFasterAndBack() throws Exception {
-        assumeTrue(SpinPolicy.multicore(), "needs a spinning waiter");
         LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
-        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, 1, null);
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), true, hooks, null);
         assertThat(lock.runningPolicy()).isEqualTo(LineupPolicy.BARGE);
         List<RecordedEvent> events;
         try (Recording r = new Recording()) {
@@ -328,7 +198,7 @@ class LineupPolicySwitchTest {
     @Test
     void theChooserCountsReleasesOnlyFromAWaitUntilAQuietEpoch() throws Exception {
         LineupMutexTest.Steered hooks = new LineupMutexTest.Steered();
-        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, hooks, 1, null);
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, hooks, null);
         for (int i = 0; i < 1_000; i++) {
             lock.lock();
             lock.unlock();
@@ -343,7 +213,7 @@ class LineupPolicySwitchTest {
             lock.unlock();
             acquired.countDown();
         });
-        spinUntil(() -> "the waiter waits: " + lock, () -> lock.spinners() + lock.sleepers() > 0);
+        spinUntil(() -> "the waiter waits: " + lock, () -> lock.sleepers() > 0);
         lock.unlock();
         assertThat(acquired.await(10, TimeUnit.SECONDS)).isTrue();
         join(waiter, 10_000);
@@ -376,7 +246,7 @@ class LineupPolicySwitchTest {
      */
     @Test
     void aConditionWaiterThatReacquiresCountsAsAWait() throws Exception {
-        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, new LineupMutexTest.Steered(), 1, null);
+        LineupMutex lock = new LineupMutex(Duration.ofSeconds(30), false, new LineupMutexTest.Steered(), null);
         java.util.concurrent.locks.Condition ready = lock.newCondition();
         CountDownLatch woke = new CountDownLatch(1);
         Thread waiter = Thread.ofPlatform().name("waiter").start(() -> {
@@ -439,7 +309,7 @@ class LineupPolicySwitchTest {
                 lock.lock();
                 opened.set(turn);
                 spinUntil(() -> "the other thread waits: " + lock + " " + java.util.Arrays.toString(other.getStackTrace()),
-                        () -> lock.spinners() + lock.sleepers() > 0);
+                        () -> lock.sleepers() > 0);
                 hooks.advance(Duration.ofNanos(lock.runningPolicy() == fast ? 20_000 : 40_000));
                 lock.unlock();
                 long t = turn;

@@ -8,6 +8,10 @@ enum ThreadKind {
         return this == PLATFORM ? Thread.ofPlatform().daemon().start(task) : Thread.ofVirtual().start(task);
     }
 
+    Thread unstarted(Runnable task) {
+        return this == PLATFORM ? Thread.ofPlatform().daemon().unstarted(task) : Thread.ofVirtual().unstarted(task);
+    }
+
     /** Waits for {@code t}; fails the test if it is still running after {@code millis}. */
     static void join(Thread t, long millis) throws InterruptedException {
         t.join(millis);
