@@ -13,12 +13,11 @@ final class LineupChooser {
      *
      * Why trying rather than a rule. Which policy runs a saturated lock faster depends on the
      * hold, on the work outside it, on how many threads contend, of which kind, and on the
-     * machine. Measured with the policies fixed (docs/RESULTS.md §12.9, §12.23): barging wins with
-     * more platform threads than processors (0.93-1.08x the best rival against the line's
-     * 0.46-0.85x), the line wins holds of tens of microseconds with few threads (up to 1.42x),
-     * solo wins holds of 0.1-0.3 us with little work outside on virtual threads (0.95-1.19x
-     * where the other two ran 0.56-0.92x) and loses by half wherever work outside the lock
-     * matters, and the apps workloads split between the line and barging. A
+     * machine: a short spin pays where holds are shorter than a wake-up and processors are free
+     * (barging), parking at once pays where waiters outnumber processors (the line, which is what
+     * ReentrantLock does), and running the lock alone pays at holds of a fraction of a
+     * microsecond with little work outside (solo), which loses by half wherever that work
+     * matters (docs/RESULTS.md §12 has the measurements). A
      * rule fitted to those rows (hold below x, threads above y) would encode one benchmark on one
      * machine. So the chooser measures what it is there to maximize, the lock's acquisitions per
      * unit of time while it is saturated, under each policy, and keeps the faster: SmartLocks
@@ -27,7 +26,7 @@ final class LineupChooser {
      * locks (Lim and Agarwal, ASPLOS'94) switch protocols the same way.
      *
      * Epochs. The owner counts its releases and its acquisitions that had to wait, however briefly
-     * (LineupWord.chooserCounts, each modulo 2^16, so the chooser adds up the waited count's
+     * (LineupMutex.chooserCounts, each modulo 2^16, so the chooser adds up the waited count's
      * differences from tick to tick: an arrival's short spin that ends with the lock counts,
      * else a barging lock at short holds, where most waits end there, would look unsaturated
      * and never try the line; under solo, whose runner takes the lock without waiting, a release
@@ -57,13 +56,14 @@ final class LineupChooser {
      * rate for that epoch), and a lock whose best policy changes (another phase of the program)
      * finds out within 2 * MAX_TRIAL_EVERY epochs.
      *
-     * What a switch changes. The policies differ in what an arriving contended acquisition does
-     * (LineupPolicy), and solo also in whether an unlock wakes a first sleeper that wakes itself;
-     * an arrival reads the policy once, and everything else (the slots, the line, the handoff) is
-     * shared. So a switch is one write of the policy the arrivals and unlocks read, arrivals
-     * already on their way finish under the policy they read, a sleeper keeps the way of sleeping
-     * it started with, and every invariant of the lock holds across it (LineupPolicySwitchTest
-     * switches in each state the lock can be in, from and to each policy).
+     * What a switch changes. A policy decides only what an arrival does and whether its sleepers
+     * sleep until due (LineupPolicy); the line, the heir, the handoff and the unlock's wake-up are
+     * the lock's, and the one decision of an unlock that depends on a policy (whether to leave a
+     * sleeper asleep until due) is read from the sleeper's own node. So a switch is one write of
+     * the policy the arrivals read, arrivals already on their way finish under the policy they
+     * read, a sleeper keeps the way of sleeping it started with, and every invariant of the lock
+     * holds across it (LineupPolicySwitchTest switches in each state the lock can be in, from and
+     * to each policy; LineupWakeUpTest joins the line while the arrivals switch).
      *
      * Thread safety. All fields are read and written by the lock's owner only, inside tick, which
      * LineupMutex calls from its release before the releasing CAS: the lock's release and the next
@@ -73,12 +73,10 @@ final class LineupChooser {
      *
      * Barging first. A lock whose epochs are never saturated never tries anything, so the policy
      * it starts with is the one it keeps, and most locks of real programs are such locks: contended
-     * now and then, never for long (docs/RESULTS.md §12.26, §15). Barging is the policy that costs
-     * such a lock nothing ReentrantLock does not: no slot, no swap and no yield, where the line's
-     * time-based yield fires at nearly every one of its rare contended acquisitions (its thread has
-     * run 0.5 ms since its last one) and gives the processor away for an OS time slice: in the real
-     * Caffeine cache the line's 99.9th percentile of latency was 2.7-3.0 ms against barging's 0.45
-     * (§12.28). A saturated lock tries the line after MIN_TRIAL_EVERY saturated epochs.
+     * now and then, never for long (docs/RESULTS.md §12.26, §15). Barging's short spin is what
+     * HotSpot's monitors do at such a lock, and the spin stops where it would take a processor
+     * from the holder (LineupBarge). A saturated lock tries the line after MIN_TRIAL_EVERY
+     * saturated epochs.
      *
      * Pausing. An epoch that ends unsaturated outside a trial returns PAUSE: the lock stops
      * counting releases (LineupMutex.choosing) until one of its acquisitions has to wait again,
@@ -88,7 +86,7 @@ final class LineupChooser {
      * 12.3 ns on our machine (docs/RESULTS.md §12.13).
      *
      * Cost. While counting, per release an increment and a test of a field on the lock word's
-     * cache line, which the owner holds already (LineupWord.chooserCounts says why there); per
+     * cache line, which the owner holds already (LineupMutex.chooserCounts says why there); per
      * TICK_RELEASES releases one clock read in the critical section; per trial at most one epoch
      * on the slower policy. While paused, per release one test.
      */
@@ -107,7 +105,7 @@ final class LineupChooser {
     static final int MAX_TRIAL_EVERY = 128;
     /** How much longer the wait for the next trial grows after a trial that lost. */
     static final int TRIAL_BACKOFF = 4;
-    /** The lock counts acquisitions that waited modulo 2^16 (LineupWord.chooserCounts). */
+    /** The lock counts acquisitions that waited modulo 2^16 (LineupMutex.chooserCounts). */
     static final int WAITED_COUNT_MASK = 0xFFFF;
 
     /** What a tick did. */

@@ -20,6 +20,15 @@ class LineupHooks {
         return System.nanoTime();
     }
 
+    /**
+     * The timer, in real nanoseconds, of a sleeper that sleeps until due and is due in
+     * {@code dueInNanos} on the lock's clock: that, here; a test that steers the lock's clock
+     * lengthens it so that only what the test does wakes the sleeper.
+     */
+    long dueTimerNanos(long dueInNanos) {
+        return dueInNanos;
+    }
+
     /** {@code tryLock()} read a free state and is about to CAS it: another thread may change it now. */
     void beforeBarge() {
     }

@@ -84,7 +84,8 @@ public final class LineupMutex extends AbstractMutex {
      *       bit, WaitQueue.lockGuardOrLeaveDuty) and made before that thread lets the guard go.
      *   I3  An unlock leaves the first sleeper asleep only while heir is set (that thread runs and
      *       will take the lock, sleep again or give up, and then pass the wake-up on), or while
-     *       that sleeper sleeps until due and its bound has not passed (its own timer fires then).
+     *       that sleeper sleeps until due and is not yet due (its own timer fires then: at its
+     *       bound, or SOLO_PERIOD_NANOS after it started if the bound is longer).
      *   I4  Every waiter that stops without the lock (gives up, or a woken heir that gives up)
      *       passes the wake-up on (passOn): if the lock is free with sleepers and no heir, it wakes
      *       the first. A heir that sleeps again clears heir before it reads the word.
@@ -103,7 +104,7 @@ public final class LineupMutex extends AbstractMutex {
      *     past the bound: ask for the handoff (claim handoffTo, set HANDOFF with LOCKED, wait for
      *       the unlock to hand it over; another request stands: go on to sleep)
      *     sleep in line (the heir first clears heir): WOKEN (we are the heir) | the lock was free
-     *       (look again) | our timer fired at our bound (SOLO: look again, now past it) | gave up
+     *       (look again) | our timer fired at our bound (SOLO: look again) | gave up
      *   gave up (timeout, interrupt): a timed waiter looks once more; then pass the wake-up on
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
      *   HANDOFF: clear it (LOCKED stays), take handoffTo, CAS its ticket REQUESTED -> HANDED and
@@ -117,8 +118,11 @@ public final class LineupMutex extends AbstractMutex {
      * The bound. It is enforced by running waiters, not by a timer: the first sleeper is woken
      * by every unlock that finds no heir, and a waiter that runs past its bound asks for the
      * handoff, which bars barging (LOCKED stays set through the handover). Under SOLO the first
-     * sleeper is left asleep until due and its own timer wakes it; its timer is at its bound only
-     * when that comes before its deadline, else it sleeps as under the other policies.
+     * sleeper is left asleep until due and its own timer wakes it: due at its bound, or at most
+     * SOLO_PERIOD_NANOS after it started, so that a sleeper on a lock its runner left waits that
+     * long at most whatever the bound (with bound=1h, an hour would be an outage); it sleeps until
+     * due only when that comes before its deadline, else it sleeps as under the other policies.
+     * Once due it sleeps as under the other policies.
      *
      * The clocks. The bound (a waiter's start, whether it is past its bound) and the chooser's
      * epochs are read on hooks.nanoTime(); a spin's length and a timed acquisition's deadline are
@@ -166,6 +170,12 @@ public final class LineupMutex extends AbstractMutex {
     private static final int RELEASES_MASK = 0xFFFF;
     /** chooserCounts: one acquisition that waited, in its high half (a carry out of the int is harmless: modulo 2^16). */
     private static final int WAITED_ONE = 1 << 16;
+    /**
+     * The longest a sleeper that sleeps until due (SOLO) sleeps before it competes again, when the
+     * bound is longer: the period at which the solo line rotates, and the longest such a sleeper
+     * may sleep while the lock is free (its runner left). Go's starvation threshold.
+     */
+    static final long SOLO_PERIOD_NANOS = 1_000_000L;
     /** A spin reads the clock once per this many looks at the word. */
     private static final int LOOKS_PER_CLOCK_READ = 8;
     /** The most PAUSEs between two looks at the word in a spin (the gap doubles up to it). */
@@ -196,6 +206,8 @@ public final class LineupMutex extends AbstractMutex {
     private final AdaptiveSpin spin = new AdaptiveSpin();
     /** The bound, in nanoseconds, capped so that start + bound never overflows. */
     private final long boundNanos;
+    /** How long a SOLO sleeper sleeps until due: the bound, at most SOLO_PERIOD_NANOS. */
+    private final long dueNanos;
     private final LineupHooks hooks;
     /** How arrivals wait when the spec fixed it, or null when the chooser picks. */
     private final LineupPolicy fixedPolicy;
@@ -256,6 +268,7 @@ public final class LineupMutex extends AbstractMutex {
             nanos = Long.MAX_VALUE / 2;
         }
         this.boundNanos = Math.min(nanos, Long.MAX_VALUE / 2);
+        this.dueNanos = Math.min(boundNanos, SOLO_PERIOD_NANOS);
         this.hooks = Objects.requireNonNull(hooks, "hooks");
         this.fixedPolicy = policy;
         this.chooser = policy == null ? new LineupChooser() : null;
@@ -472,6 +485,9 @@ public final class LineupMutex extends AbstractMutex {
                 break;
             }
         }
+        if (stats != null) {
+            stats.add(LockEvent.HANDOFF_REQUEST);
+        }
         long budgetNanos = spin.budgetNanos();
         long startNanos = System.nanoTime();
         while (!node.isWoken() && System.nanoTime() - startNanos < budgetNanos) {
@@ -517,16 +533,18 @@ public final class LineupMutex extends AbstractMutex {
         hooks.joining();
         node.reset(); // not queued: no waker can reach the node before the guard's release
         long nowNanos = System.nanoTime();
-        long dueInNanos = node.startNanos + boundNanos - hooks.nanoTime();
+        long dueInNanos = node.startNanos + dueNanos - hooks.nanoTime();
+        long timerNanos = hooks.dueTimerNanos(dueInNanos);
         boolean timed = (mode & Waiter.TIMED) != 0;
-        boolean selfWake = untilDue && dueInNanos > 0L && (!timed || deadlineNanos - nowNanos > dueInNanos);
+        boolean selfWake = untilDue && dueInNanos > 0L && (!timed || deadlineNanos - nowNanos > timerNanos);
         node.token = selfWake ? SLEEPS_UNTIL_DUE : 0; // read by wakeFirst under the guard
         q.addInStartOrder(node); // I6
         releaseGuard();
         if (stats != null) {
             stats.add(LockEvent.PARK);
         }
-        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode, selfWake ? nowNanos + dueInNanos : deadlineNanos);
+        int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode,
+                selfWake ? nowNanos + timerNanos : deadlineNanos);
         if (b == Waiter.SIGNALLED) {
             running(node);
             return Step.WOKEN;
@@ -658,7 +676,7 @@ public final class LineupMutex extends AbstractMutex {
         if (first == null || heir != null) {
             return; // I3: the heir runs
         }
-        if (first.token == SLEEPS_UNTIL_DUE && hooks.nanoTime() - first.startNanos < boundNanos) {
+        if (first.token == SLEEPS_UNTIL_DUE && hooks.nanoTime() - first.startNanos < dueNanos) {
             if (stats != null) {
                 stats.add(LockEvent.WAKE_SKIPPED); // I3: its own timer fires at its bound
             }

@@ -7,7 +7,9 @@ package dev.mutexlab.locks;
  * own cache, and each sleeper gets the lock once a bound. For holds of a fraction of a
  * microsecond with little work outside them, where passing the lock between processors costs more
  * than the hold; it loses wherever work outside the lock matters, and a sleeper may sleep until
- * its bound while the lock is free (its runner left): that is the price of the restriction.
+ * due while the lock is free (its runner left): that is the price of the restriction. Due means
+ * its bound, or 1 ms after it started if the bound is longer (LineupMutex.SOLO_PERIOD_NANOS), so a
+ * long bound never makes a long sleep on a free lock.
  *
  * <p>Implementation notes. What the policy changes in an unlock is read from the first sleeper's
  * own node under the line's guard (LineupMutex.wakeFirst), never from a flag beside it, and only a

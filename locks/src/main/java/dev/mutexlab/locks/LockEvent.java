@@ -25,7 +25,7 @@ public enum LockEvent {
     STARVATION_ENTER,
     /** The lock switched back to normal mode. */
     STARVATION_EXIT,
-    /** An unlock skipped waking a sleeper because another waiter was already awake. */
+    /** An unlock skipped waking a sleeper: another waiter was already awake, or (lineup's solo) the sleeper sleeps until due. */
     WAKE_SKIPPED,
     /** An anti-starvation wake of the longest sleeper (Go spinbit's 1-in-16 tail wake). */
     ANTI_STARVATION_WAKE,
@@ -41,11 +41,7 @@ public enum LockEvent {
     TAIL_WAKE,
     /** An acquisition succeeded while spinning, without sleeping. */
     SPIN_ACQUIRE,
-    /** The waiter on deck gave it to a sleeper past its bound and slept in its place (lineup's swap). */
-    SWAP,
-    /** A handoff found the waiter it was for already parked, so the new owner needed a wake-up (lineup). */
-    HANDOFF_TO_PARKED,
-    /** A contended acquisition slept in line rather than spin, making room for a sleeper an unlock had woken (lineup). */
+    /** A virtual arrival looked once rather than spin, making room for a woken sleeper past its bound that no carrier has run (lineup). */
     MADE_ROOM,
     /**
      * The lock began to try its other waiting policy for a short epoch (lineup's chooser).

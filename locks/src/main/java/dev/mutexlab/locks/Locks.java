@@ -63,17 +63,17 @@ public final class Locks {
                         "go:threshold=250us", "any threshold, in ns, us, ms or s",
                         "go:carrieraware", "on virtual threads: no spinning while a woken waiter waits for a carrier, no WOKEN claim")),
                 Locks::go);
-        register(new Entry("lineup", "mutexlab's lineup lock: a waiting policy per lock, chosen by trying (policy=auto): the restricted line (learned spinning in one slot per CPU, the rest asleep in line, rotated one for one), barging arrivals, or one thread running alone; handoff to a waiter past its bound (1 ms) under each",
+        register(new Entry("lineup", "mutexlab's lineup lock: barging with a bound on waiting (handoff to a waiter past it, 1 ms); how arrivals wait is chosen per lock by trying (policy=auto): a short spin, one look as ReentrantLock, or one thread running alone",
                 examples(
                         "bound", "bound=DURATION: a waiter that waited this long gets the lock handed over; default 1ms",
-                        "policy", "policy=auto|line|barge|solo: how arrivals wait: chosen per lock by trying each while the lock is saturated (auto, the default), the restricted line, barging as a monitor does, or one thread running the lock alone; all keep the bound",
+                        "policy", "policy=auto|barge|line|solo: how arrivals wait: chosen per lock by trying each while the lock is saturated (auto, the default), a short spin as a monitor's, one look then sleep as ReentrantLock's, or one thread running the lock alone; all keep the bound",
                         "stats", STATS),
                 examples(
-                        "lineup", "runs the line, barging or solo, whichever ran it fastest in its trials; waits bounded at about 1 ms",
+                        "lineup", "runs barging, the line or solo, whichever ran it fastest in its trials; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
-                        "lineup:policy=line", "the restricted line alone: one holder, a spinner per CPU at most, the rest asleep in order of arrival",
-                        "lineup:policy=barge", "arrivals spin briefly and barge, then sleep in line; only the woken heir spins in a slot; the same bound",
-                        "lineup:policy=solo", "one thread runs the lock alone, the others asleep until due; the line rotates once a bound")),
+                        "lineup:policy=line", "arrivals look once and sleep in line, as ReentrantLock's; only the sleeper an unlock woke spins",
+                        "lineup:policy=barge", "arrivals spin briefly and barge (not where sleepers outnumber CPUs), then sleep in line",
+                        "lineup:policy=solo", "one thread runs the lock alone, the others asleep until due (their bound): a sleeper may sleep that long on a free lock")),
                 Locks::lineup);
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
                 examples(

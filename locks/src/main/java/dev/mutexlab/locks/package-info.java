@@ -8,9 +8,9 @@
  * <p>Open first: {@link dev.mutexlab.locks.Mutex} (the contract every lock keeps), then
  * {@code AbstractMutex} (everything that is not an algorithm: owner, holds, conditions,
  * statistics), then any one lock, e.g. {@link dev.mutexlab.locks.GoMutex}; each lock file holds
- * only its algorithm and opens with its implementation notes ({@code LineupMutex}, the largest,
- * is a short front over a chain of package-private parts, {@code LineupWord} to
- * {@code LineupArrivals}, each a file with its own notes). {@link dev.mutexlab.locks.Locks}
+ * only its algorithm and opens with its implementation notes ({@code LineupMutex}'s
+ * waiting policies are one small file each, {@code LineupBarge}, {@code LineupLine} and
+ * {@code LineupSolo}, chosen per lock by {@code LineupChooser}). {@link dev.mutexlab.locks.Locks}
  * creates a lock from a spec string ({@code go:threshold=0}) and lists them all.
  *
  * <h2 id="jfr">JFR events</h2>

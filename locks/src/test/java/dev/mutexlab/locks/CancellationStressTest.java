@@ -32,7 +32,8 @@ class CancellationStressTest {
         List<Arguments> list = new ArrayList<>();
         for (String spec : List.of("spinbit", "spinbit:lowlatency", "futex", "futex:blocking", "kernel",
                 "semaphore", "semaphore:wake2", "semaphore:handoff", "lineup", "lineup:bound=50us",
-                "lineup:policy=barge", "lineup:policy=barge:bound=50us", "lineup:policy=solo", "lineup:policy=solo:bound=50us")) {
+                "lineup:policy=barge", "lineup:policy=barge:bound=50us", "lineup:policy=line", "lineup:policy=line:bound=0ns",
+                "lineup:policy=solo", "lineup:policy=solo:bound=50us", "lineup:policy=solo:bound=1s")) {
             for (ThreadKind kind : ThreadKind.values()) {
                 list.add(Arguments.of(spec, kind));
             }

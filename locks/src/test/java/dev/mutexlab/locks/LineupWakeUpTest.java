@@ -84,6 +84,29 @@ class LineupWakeUpTest {
     }
 
     /**
+     * SOLO with an hour's bound: the runner unlocks (leaving the sleeper asleep, not yet due) and
+     * never comes back. The sleeper wakes itself within SOLO's period (1 ms), not the bound.
+     */
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aSoloSleeperOnALockItsRunnerLeftGetsItWithinThePeriodNotTheBound(ThreadKind kind) throws Exception {
+        for (int round = 0; round < 20; round++) {
+            LineupMutex lock = new LineupMutex(Duration.ofHours(1), true, LineupPolicy.SOLO);
+            lock.lock();
+            AtomicBoolean got = new AtomicBoolean();
+            Thread sleeper = kind.start(() -> {
+                lock.lock();
+                got.set(true);
+                lock.unlock();
+            });
+            awaitCondition("the sleeper queued", 10_000, lock::hasQueuedThreads);
+            lock.unlock();
+            join(sleeper, 10_000);
+            assertThat(got).isTrue();
+        }
+    }
+
+    /**
      * The stale-flag interleaving, as a stress loop: a self-waking SOLO sleeper leaves the line
      * (interrupted), the chooser's arrivals switch to BARGE, a new waiter joins the line, the
      * arrivals switch back to SOLO and the holder unlocks as soon as the line is not empty. The

@@ -34,9 +34,7 @@ public final class RunTable {
     private static final Map<LockEvent, String> HANDOVER_EVENTS = new LinkedHashMap<>();
 
     static {
-        HANDOVER_EVENTS.put(LockEvent.SWAP, "swaps");
         HANDOVER_EVENTS.put(LockEvent.HANDOFF, "handoffs");
-        HANDOVER_EVENTS.put(LockEvent.HANDOFF_TO_PARKED, "to parked");
         HANDOVER_EVENTS.put(LockEvent.WAKEUP, "wake-ups");
         HANDOVER_EVENTS.put(LockEvent.MADE_ROOM, "made room");
         HANDOVER_EVENTS.put(LockEvent.POLICY_SWITCH, "policy switches");

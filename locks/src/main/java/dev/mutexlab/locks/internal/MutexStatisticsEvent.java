@@ -82,10 +82,6 @@ public final class MutexStatisticsEvent extends Event {
     long tailWake;
     @Label("Spin Acquires")
     long spinAcquire;
-    @Label("Swaps")
-    long swap;
-    @Label("Handoffs to a Parked Waiter")
-    long handoffToParked;
     @Label("Made Room")
     long madeRoom;
     @Label("Policy Trials")
@@ -140,8 +136,6 @@ public final class MutexStatisticsEvent extends Event {
         emptyWake = s.count(LockEvent.EMPTY_WAKE);
         tailWake = s.count(LockEvent.TAIL_WAKE);
         spinAcquire = s.count(LockEvent.SPIN_ACQUIRE);
-        swap = s.count(LockEvent.SWAP);
-        handoffToParked = s.count(LockEvent.HANDOFF_TO_PARKED);
         madeRoom = s.count(LockEvent.MADE_ROOM);
         policyTrial = s.count(LockEvent.POLICY_TRIAL);
         policySwitch = s.count(LockEvent.POLICY_SWITCH);
