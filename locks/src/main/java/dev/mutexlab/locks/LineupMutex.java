@@ -122,7 +122,8 @@ public final class LineupMutex extends AbstractMutex {
      * SOLO_PERIOD_NANOS after it started, so that a sleeper on a lock its runner left waits that
      * long at most whatever the bound (with bound=1h, an hour would be an outage); it sleeps until
      * due only when that comes before its deadline, else it sleeps as under the other policies.
-     * Once due it sleeps as under the other policies.
+     * Once due it sleeps as under the other policies: when its timer fires it stays in line (and
+     * queued, for the inspection methods) if the lock is held, and looks again if it is free.
      *
      * The clocks. The bound (a waiter's start, whether it is past its bound) and the chooser's
      * epochs are read on hooks.nanoTime(); a spin's length and a timed acquisition's deadline are
@@ -545,6 +546,10 @@ public final class LineupMutex extends AbstractMutex {
         }
         int b = node.block(parkBlocker(), selfWake ? mode | Waiter.TIMED : mode,
                 selfWake ? nowNanos + timerNanos : deadlineNanos);
+        if (b == Waiter.TIMED_OUT && selfWake && stillQueuedAndHeld(node)) {
+            selfWake = false; // due, and the lock is held: sleep on in line, as under the other policies
+            b = node.block(parkBlocker(), mode, deadlineNanos);
+        }
         if (b == Waiter.SIGNALLED) {
             running(node);
             return Step.WOKEN;
@@ -568,6 +573,25 @@ public final class LineupMutex extends AbstractMutex {
             return Step.INTERRUPTED;
         }
         return selfWake ? Step.DUE : Step.TIMED_OUT;
+    }
+
+    /**
+     * A sleeper whose timer fired at its due time stops sleeping until due (under the guard, where
+     * every unlock makes its decision, so from now on each unlock wakes it as any sleeper), and
+     * then reads the word: true if it is still in line and the lock is held (it sleeps on, queued,
+     * for the holder's unlock), false if a waker took it out of line or the lock is free (it
+     * leaves the line and looks again). An unlock whose decision came first left the lock free
+     * before it, so this read sees that.
+     */
+    private boolean stillQueuedAndHeld(Waiter node) {
+        WaitQueue q = line;
+        q.lockGuard();
+        boolean queued = q.contains(node);
+        if (queued) {
+            node.token = 0; // read by wakeFirstGuarded, under the guard
+        }
+        releaseGuard();
+        return queued && (state & LOCKED) != 0;
     }
 
     /** A woken sleeper runs: the heir is no longer stuck (heirStuck), and the test seam may hold it. */

@@ -264,6 +264,31 @@ class LineupMutexTest {
     }
 
     /**
+     * SOLO: when a sleeper's own timer fires while the lock is held, it stays in line (queued, as
+     * the inspection methods say) and sleeps on without a timer; the next unlock wakes it, though
+     * the lock's clock (held still here) says it is not yet due.
+     */
+    @Test
+    void underSoloASleeperWhoseTimerFiresWhileTheLockIsHeldStaysQueuedForTheUnlock() throws Exception {
+        Steered hooks = new Steered();
+        hooks.realDueTimers = true; // its timer fires after SOLO_PERIOD_NANOS of real time
+        LineupMutex lock = lock(hooks, Duration.ofHours(1), LineupPolicy.SOLO);
+        lock.lock();
+        AtomicBoolean got = new AtomicBoolean();
+        Thread sleeper = taker(ThreadKind.PLATFORM, lock, got);
+        awaitCondition("the sleeper is in line", 10_000, () -> lock.sleepers() == 1);
+        awaitCondition("its timer fired and it sleeps on without one", 10_000,
+                () -> sleeper.getState() == Thread.State.WAITING);
+        assertThat(lock.getQueuedThreads()).containsExactly(sleeper);
+        assertThat(lock.state()).isEqualTo(LOCKED | WAITERS);
+        lock.unlock();
+        join(sleeper, 10_000);
+        assertThat(got).isTrue();
+        assertThat(lock.stats().count(LockEvent.WAKEUP)).isEqualTo(1);
+        assertThat(lock.stats().count(LockEvent.WAKE_SKIPPED)).isZero();
+    }
+
+    /**
      * SOLO: a timed waiter whose deadline comes before its bound does not sleep until due: the
      * next unlock wakes it (a tryLock shorter than the bound gets a lock freed while it sleeps).
      */
