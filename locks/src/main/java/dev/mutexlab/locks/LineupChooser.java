@@ -13,9 +13,8 @@ final class LineupChooser {
      *
      * Why trying rather than a rule. Which policy runs a saturated lock faster depends on the
      * hold, on the work outside it, on how many threads contend, of which kind, and on the
-     * machine: a short spin pays where holds are shorter than a wake-up and processors are free
-     * (barging), parking at once pays where waiters outnumber processors (the line, which is what
-     * ReentrantLock does), and running the lock alone pays at holds of a fraction of a
+     * machine: a short spin pays where holds are shorter than a wake-up (barging), parking at
+     * once where they are longer (the line, which is what ReentrantLock does), and running the lock alone pays at holds of a fraction of a
      * microsecond with little work outside (solo), which loses by half wherever that work
      * matters (docs/RESULTS.md §12 has the measurements). A
      * rule fitted to those rows (hold below x, threads above y) would encode one benchmark on one

@@ -72,7 +72,7 @@ public final class Locks {
                         "lineup", "runs barging, the line or solo, whichever ran it fastest in its trials; waits bounded at about 1 ms",
                         "lineup:bound=250us", "any bound on waiting, in ns, us, ms or s",
                         "lineup:policy=line", "arrivals look once and sleep in line, as ReentrantLock's; only the sleeper an unlock woke spins",
-                        "lineup:policy=barge", "arrivals spin briefly and barge (not where sleepers outnumber CPUs), then sleep in line",
+                        "lineup:policy=barge", "arrivals spin briefly (about 3 us) and barge, then sleep in line",
                         "lineup:policy=solo", "one thread runs the lock alone, the others asleep until due (their bound): a sleeper may sleep that long on a free lock")),
                 Locks::lineup);
         register(new Entry("spinbit", "Go 1.24's runtime mutex: one spinner at a time, LIFO stack of sleepers in the word, unlock skips the wake while someone spins",
