@@ -44,9 +44,21 @@ class CancellationStressTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void noWaiterIsStrandedWhenOthersTimeOutOrAreInterrupted(String spec, ThreadKind kind) throws Exception {
-        Lock lock = Locks.create(spec, true);
+        stress(Locks.create(spec, true), kind, 4_000 * SCALE, false, () -> { });
+    }
+
+    /**
+     * Six workers of {@code kind} mix lock, timed tryLock (0-300 us, and 1-2 ms) and
+     * lockInterruptibly on {@code lock} {@code iterations} times each while an interrupter hits
+     * random workers and {@code sidekick} runs over and over in a thread of its own (until the
+     * workers are done); with {@code conditionWaits} a holder now and then awaits a condition for
+     * 50 us or signals it. Fails on two holders at once, a stranded worker (the bounded joins), a
+     * lock held by nobody or a queue left behind, or a counter the holders did not keep.
+     */
+    static void stress(Lock lock, ThreadKind kind, int iterations, boolean conditionWaits, Runnable sidekick)
+            throws Exception {
+        java.util.concurrent.locks.Condition ready = conditionWaits ? lock.newCondition() : null;
         int threads = 6;
-        int iterations = 4_000 * SCALE;
         int[] counter = {0};
         AtomicInteger acquisitions = new AtomicInteger();
         AtomicInteger inside = new AtomicInteger();
@@ -60,16 +72,17 @@ class CancellationStressTest {
                 for (int i = 0; i < iterations; i++) {
                     boolean got;
                     try {
-                        switch (i % 3) {
+                        switch (i % 4) {
                             case 0 -> {
                                 lock.lock();
                                 got = true;
                             }
-                            case 1 -> got = lock.tryLock(rnd.nextInt(200), TimeUnit.MICROSECONDS);
-                            default -> {
+                            case 1 -> got = lock.tryLock(rnd.nextInt(300), TimeUnit.MICROSECONDS);
+                            case 2 -> {
                                 lock.lockInterruptibly();
                                 got = true;
                             }
+                            default -> got = lock.tryLock(rnd.nextInt(1, 3), TimeUnit.MILLISECONDS);
                         }
                     } catch (InterruptedException e) {
                         continue;
@@ -86,12 +99,18 @@ class CancellationStressTest {
                         }
                         counter[0]++;
                         acquisitions.incrementAndGet();
-                        if ((i & 15) == 0) {
+                        inside.decrementAndGet();
+                        if (ready != null && (i & 15) == 0) {
+                            ready.await(50, TimeUnit.MICROSECONDS); // releases and re-acquires the lock
+                        } else if (ready != null && (i & 15) == 8) {
+                            ready.signalAll();
+                        } else if ((i & 15) == 0) {
                             Thread.yield(); // a long hold now and then, so that waiters go to sleep
                         } else if ((i & 3) == 0) {
                             Thread.onSpinWait();
                         }
-                        inside.decrementAndGet();
+                    } catch (InterruptedException e) {
+                        // interrupted in await: it holds the lock again
                     } finally {
                         lock.unlock();
                     }
@@ -110,6 +129,11 @@ class CancellationStressTest {
                 }
             }
         });
+        Thread helper = Thread.ofPlatform().daemon().start(() -> {
+            while (!done.get()) {
+                sidekick.run();
+            }
+        });
         try {
             for (Thread t : workers) {
                 join(t, 60_000);
@@ -117,6 +141,7 @@ class CancellationStressTest {
         } finally {
             done.set(true);
             join(interrupter, 5_000);
+            join(helper, 5_000);
         }
         assertThat(failure.get()).isNull();
         assertThat(overlaps.get()).as("two threads inside at once").isZero();
