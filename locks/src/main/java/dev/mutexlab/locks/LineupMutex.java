@@ -104,7 +104,7 @@ public final class LineupMutex extends AbstractMutex {
      *     past the bound: ask for the handoff (claim handoffTo, set HANDOFF with LOCKED, wait for
      *       the unlock to hand it over; another request stands: go on to sleep)
      *     sleep in line (the heir first clears heir): WOKEN (we are the heir) | the lock was free
-     *       (look again) | our timer fired at our bound (SOLO: look again) | gave up
+     *       (look again) | our timer fired at our due time (SOLO: look again) | gave up
      *   gave up (timeout, interrupt): a timed waiter looks once more; then pass the wake-up on
      * unlock: CAS LOCKED -> 0. Slow path (releaseSlow):
      *   HANDOFF: clear it (LOCKED stays), take handoffTo, CAS its ticket REQUESTED -> HANDED and
@@ -128,8 +128,8 @@ public final class LineupMutex extends AbstractMutex {
      * The clocks. The bound (a waiter's start, whether it is past its bound) and the chooser's
      * epochs are read on hooks.nanoTime(); a spin's length and a timed acquisition's deadline are
      * real time, on System.nanoTime() (AbstractMutex computes the deadline there, Waiter.block parks
-     * until it). A SOLO sleeper's timer converts what is left of its bound on the first clock into a
-     * deadline on the second.
+     * until it). A SOLO sleeper's timer converts what is left until it is due on the first clock into
+     * a deadline on the second.
      *
      * Policies (LineupPolicy, one file each) decide only the arrival and whether a sleeper sleeps
      * until due; everything above holds under each and across a switch, since an unlock's one

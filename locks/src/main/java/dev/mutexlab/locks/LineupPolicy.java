@@ -46,9 +46,10 @@ abstract sealed class LineupPolicy permits LineupBarge, LineupLine, LineupSolo {
 
     /**
      * Whether a waiter that goes to sleep under this policy sleeps until due: it parks with a timer
-     * at its bound, and an unlock that finds it first in line leaves it asleep until then (the
-     * decision is the unlock's, made under the line's guard from the sleeper's own node). False:
-     * every unlock that finds it first and nobody woken wakes it.
+     * at its due time (its bound, at most LineupMutex.SOLO_PERIOD_NANOS after it started), and an
+     * unlock that finds it first in line leaves it asleep until then (the decision is the unlock's,
+     * made under the line's guard from the sleeper's own node). False: every unlock that finds it
+     * first and nobody woken wakes it.
      */
     abstract boolean sleepsUntilDue();
 
