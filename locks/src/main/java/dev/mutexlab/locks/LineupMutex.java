@@ -513,7 +513,7 @@ public final class LineupMutex extends AbstractMutex {
 
     /**
      * Joins the line and sleeps. Returns WOKEN (an unlock woke us: we are the heir), RETRY (the
-     * lock was free: we did not sleep), DUE (SOLO: our timer fired at our bound and we left the
+     * lock was free: we did not sleep), DUE (SOLO: our timer fired at our due time and we left the
      * line), TIMED_OUT or INTERRUPTED (we left the line). A sleeper that gives up but was taken out
      * of line by a waker first is the heir: it returns WOKEN, keeping an interrupt set, and gives
      * up at its next sleep if it does not get the lock first.

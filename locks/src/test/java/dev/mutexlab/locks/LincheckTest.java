@@ -128,7 +128,7 @@ class LincheckTest {
         }
     }
 
-    /** Lineup with a bound that never passes in a model-checking run: barging, the deck, the line. */
+    /** Lineup with a bound that never passes in a model-checking run: the chooser's lock (barging first), the line, the heir. */
     public static final class Lineup extends Scenario {
         public Lineup() {
             super(new LineupMutex(java.time.Duration.ofHours(1)));
@@ -150,10 +150,9 @@ class LincheckTest {
     }
 
     /**
-     * Lineup's SOLO policy with a zero bound: every sleeper is due at once, so it wakes itself or
-     * is woken by the next unlock, takes a slot and asks for the handoff. (With a bound that never
-     * passes, a free lock keeps its sleepers asleep until the bound by design, which a model
-     * checker reads as a hang.)
+     * Lineup's SOLO policy with a zero bound: every sleeper is due at once, so the next unlock wakes
+     * it and it asks for the handoff. (With a longer bound a free lock keeps its sleepers asleep
+     * until due, up to 1 ms, by design, which a model checker reads as a hang.)
      */
     public static final class LineupSoloHandoff extends Scenario {
         public LineupSoloHandoff() {
@@ -181,7 +180,7 @@ class LincheckTest {
         @Operation
         public void switchPolicy() {
             LineupPolicy[] all = LineupPolicy.values();
-            lock.switchArrivalsTo(all[(lock.runningPolicy().ordinal() + 1) % all.length]); // line, barge, solo, line ...
+            lock.switchArrivalsTo(all[(lock.runningPolicy().ordinal() + 1) % all.length]); // barge, line, solo, barge ...
         }
     }
 
