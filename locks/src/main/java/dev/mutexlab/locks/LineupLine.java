@@ -13,11 +13,6 @@ final class LineupLine extends LineupPolicy {
     }
 
     @Override
-    boolean arrive(LineupMutex lock) {
-        return lock.spinForLock(0);
-    }
-
-    @Override
     boolean sleepsUntilDue() {
         return false;
     }

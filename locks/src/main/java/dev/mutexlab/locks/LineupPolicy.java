@@ -41,8 +41,11 @@ abstract sealed class LineupPolicy permits LineupBarge, LineupLine, LineupSolo {
      * The arrival: what a contended acquisition does before the lock's own waiting begins (its
      * bound starts counting after it). Returns whether it took the lock. It may only look at the
      * word and take the lock when it is free ({@link LineupMutex#spinForLock}); it never queues.
+     * Here one look, as {@code ReentrantLock}'s arrival; barging overrides it with a spin.
      */
-    abstract boolean arrive(LineupMutex lock);
+    boolean arrive(LineupMutex lock) {
+        return lock.spinForLock(0);
+    }
 
     /**
      * Whether a waiter that goes to sleep under this policy sleeps until due: it parks with a timer

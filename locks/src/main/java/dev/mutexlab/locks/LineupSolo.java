@@ -24,11 +24,6 @@ final class LineupSolo extends LineupPolicy {
     }
 
     @Override
-    boolean arrive(LineupMutex lock) {
-        return lock.spinForLock(0);
-    }
-
-    @Override
     boolean sleepsUntilDue() {
         return true;
     }
