@@ -18,6 +18,15 @@ if [ $# -ne 2 ]; then
     echo "measure-lineup-draws.sh: needs SHAPES and OUTDIR (see --help)" >&2; exit 2
 fi
 [ -r "$1" ] || { echo "measure-lineup-draws.sh: cannot read '$1'" >&2; exit 2; }
+n=0
+while read -r cmd sub _; do # every line checked before anything runs or is written
+    n=$((n + 1))
+    [ -z "${cmd:-}" ] && continue
+    case "$sub" in
+        run|real) ;;
+        *) echo "measure-lineup-draws.sh: line $n of '$1' is neither 'mutexlab run' nor 'mutexlab real': $cmd $sub" >&2; exit 2 ;;
+    esac
+done < "$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$2"
 out="$(cd "$2" && pwd)"
@@ -41,7 +50,6 @@ while read -r cmd sub args; do
         real) "$ml" real $args --procs 2 --locks "$real_locks" --runs 5 --profile-lock none \
                  --out "$out/real-$n.json" > "$out/real-$n.txt"
               real_files+=("$out/real-$n.json") ;;
-        *) echo "measure-lineup-draws.sh: line $n is neither 'mutexlab run' nor 'mutexlab real': $cmd $sub" >&2; exit 2 ;;
     esac
 done < "$out/shapes.txt"
 if [ ${#loop_files[@]} -gt 0 ]; then
