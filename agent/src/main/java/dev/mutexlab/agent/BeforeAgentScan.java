@@ -1,25 +1,39 @@
 package dev.mutexlab.agent;
 
 import java.io.InputStream;
-import java.lang.classfile.ClassFile;
-import java.lang.classfile.ClassModel;
-import java.lang.classfile.MethodModel;
-import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.instrument.Instrumentation;
+import java.util.concurrent.locks.ReentrantLock;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
- * Finds the classes the agent came too late for: loaded before premain, so their
- * {@code new ReentrantLock(..)} run unchanged. Runs on a daemon thread after premain (reading a
- * few hundred class files would delay the program's start) over the classes loaded at premain;
- * the report waits for it.
+ * The classes the agent came too late for: loaded before it started, so their
+ * {@code new ReentrantLock(..)} would run unchanged. Each that allocates a {@code ReentrantLock}
+ * is retransformed (the rewrite changes method bodies only, which a loaded class allows), so its
+ * later allocations are rewritten; locks it made before stay the JDK's. A class that
+ * {@code extends ReentrantLock} cannot be re-parented once loaded (a superclass is part of a
+ * class's shape) and is reported {@code loaded-before-agent}, as is every class when the JVM
+ * cannot retransform.
+ *
+ * <p>Runs on a daemon thread after the agent starts (reading a few hundred class files would
+ * delay the program's start) over the classes loaded at that moment; the report waits for it.
  */
 final class BeforeAgentScan implements Runnable {
 
+    /** Why a loaded subclass stays as it is. */
+    static final String SUBCLASS = "loaded-before-agent: extends ReentrantLock (a loaded class keeps its superclass)";
+
     private final Class<?>[] loaded;
     private final RewriteLog log;
+    private final Instrumentation instrumentation;
 
-    BeforeAgentScan(Class<?>[] loaded, RewriteLog log) {
+    /** {@code instrumentation}: where to retransform, or null to only report. */
+    BeforeAgentScan(Class<?>[] loaded, RewriteLog log, Instrumentation instrumentation) {
         this.loaded = loaded;
         this.log = log;
+        this.instrumentation = instrumentation;
     }
 
     @Override
@@ -33,13 +47,30 @@ final class BeforeAgentScan implements Runnable {
                 if (LockTransformer.never(internal)) {
                     continue;
                 }
+                if (c.getSuperclass() == ReentrantLock.class) {
+                    log.skipped(c.getName(), SUBCLASS);
+                    continue;
+                }
                 byte[] bytes = bytesOf(c, internal);
                 if (bytes != null && LockTransformer.mentionsReentrantLock(bytes) && allocates(bytes)) {
-                    log.skipped(c.getName(), "loaded-before-agent");
+                    retransform(c);
                 }
             } catch (Throwable ignored) {
                 // a class whose bytes cannot be read is simply not listed
             }
+        }
+    }
+
+    private void retransform(Class<?> c) {
+        if (instrumentation == null || !instrumentation.isRetransformClassesSupported()
+                || !instrumentation.isModifiableClass(c)) {
+            log.skipped(c.getName(), "loaded-before-agent");
+            return;
+        }
+        try {
+            instrumentation.retransformClasses(c);   // the transformer rewrites and logs it
+        } catch (Throwable t) {
+            log.skipped(c.getName(), "loaded-before-agent: " + LockTransformer.oneLine(t));
         }
     }
 
@@ -54,19 +85,25 @@ final class BeforeAgentScan implements Runnable {
 
     /** Whether the class allocates a ReentrantLock or extends it. */
     static boolean allocates(byte[] bytes) {
-        ClassModel model = ClassFile.of().parse(bytes);
-        if (model.superclass().map(s -> s.asInternalName().equals(LockRewriter.REENTRANT_LOCK)).orElse(false)) {
+        ClassReader reader = new ClassReader(bytes);
+        if (LockRewriter.REENTRANT_LOCK.equals(reader.getSuperName())) {
             return true;
         }
-        for (MethodModel m : model.methods()) {
-            if (m.code().isPresent()) {
-                for (var e : m.code().get()) {
-                    if (e instanceof NewObjectInstruction n && n.className().asInternalName().equals(LockRewriter.REENTRANT_LOCK)) {
-                        return true;
+        boolean[] found = {false};
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                             String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitTypeInsn(int opcode, String type) {
+                        if (opcode == Opcodes.NEW && LockRewriter.REENTRANT_LOCK.equals(type)) {
+                            found[0] = true;
+                        }
                     }
-                }
+                };
             }
-        }
-        return false;
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
     }
 }

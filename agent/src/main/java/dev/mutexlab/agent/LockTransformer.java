@@ -8,6 +8,7 @@ import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The agent's {@link ClassFileTransformer}: chooses the classes to rewrite, hands them to
@@ -17,7 +18,7 @@ import java.util.Set;
  * <p>Which classes: those that mention {@code java/util/concurrent/locks/ReentrantLock} (a byte
  * search of the constant pool comes first, so the rest pay nothing), not the agent's, the
  * library's, {@code java.util.concurrent.locks} itself or the machinery the agent runs on (JFR,
- * the ClassFile API); then {@code include}/{@code exclude} by class-name prefix and {@code jdk}.
+ * instrumentation); then {@code include}/{@code exclude} by class-name prefix and {@code jdk}.
  * Classes loaded while another class is being rewritten on the same thread are left alone (a
  * rewrite must not recurse into itself) and reported.
  */
@@ -26,9 +27,9 @@ public final class LockTransformer implements ClassFileTransformer {
     /** The agent's own package (its direct classes only) and its runtime package. */
     private static final String AGENT_PACKAGE = "dev/mutexlab/agent/";
     /** Never rewritten (internal names): the agent's runtime, the library, the lock classes themselves, the machinery. */
-    static final List<String> NEVER = List.of("dev/mutexlab/agent/runtime/", "dev/mutexlab/locks/",
-            "java/util/concurrent/locks/", "jdk/jfr/", "java/lang/classfile/", "jdk/internal/classfile/",
-            "java/lang/instrument/", "sun/instrument/");
+    static final List<String> NEVER = List.of("dev/mutexlab/agent/runtime/", "dev/mutexlab/agent/bundled/",
+            "dev/mutexlab/locks/",
+            "java/util/concurrent/locks/", "jdk/jfr/", "java/lang/instrument/", "sun/instrument/");
     /** The JDK's own classes, which {@code jdk=false} leaves alone. */
     static final List<String> JDK = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/");
 
@@ -50,8 +51,7 @@ public final class LockTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] bytes) {
-        if (className == null || classBeingRedefined != null || bytes == null || never(className)
-                || !mentionsReentrantLock(bytes)) {
+        if (className == null || bytes == null || never(className) || !mentionsReentrantLock(bytes)) {
             return null;
         }
         String dotted = className.replace('/', '.');
@@ -66,7 +66,11 @@ public final class LockTransformer implements ClassFileTransformer {
             }
             rewriting.set(Boolean.TRUE);
             try {
-                LockRewriter.Result result = rewriter.rewrite(className, loader, bytes);
+                // A loaded class keeps its superclass: one loaded before the agent is not re-parented
+                // when it is retransformed; one re-parented at load is rewritten as it was then.
+                boolean mayReparent = classBeingRedefined == null
+                        || classBeingRedefined.getSuperclass() != ReentrantLock.class;
+                LockRewriter.Result result = rewriter.rewrite(className, loader, bytes, mayReparent);
                 for (String reason : result.skipReasons()) {
                     log.skipped(dotted, reason);
                 }

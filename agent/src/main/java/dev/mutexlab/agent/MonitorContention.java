@@ -94,7 +94,9 @@ final class MonitorContention {
             rs.setReuse(true);
             // start() on a daemon thread of our own: startAsync's thread is not a daemon and would
             // keep the program from exiting.
-            Thread.ofPlatform().daemon().name("mutexlab-agent-monitors").start(rs::start);
+            Thread thread = new Thread(rs::start, "mutexlab-agent-monitors");
+            thread.setDaemon(true);
+            thread.start();
             return rs;
         }
     }

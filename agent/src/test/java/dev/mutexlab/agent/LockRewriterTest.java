@@ -2,20 +2,26 @@ package dev.mutexlab.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.Settings;
-import dev.mutexlab.agent.runtime.SwappedReentrantLock;
 import java.io.InputStream;
-import java.lang.classfile.ClassFile;
-import java.lang.classfile.ClassModel;
-import java.lang.classfile.MethodModel;
-import java.lang.classfile.instruction.InvokeInstruction;
-import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 
 class LockRewriterTest {
 
@@ -39,6 +45,51 @@ class LockRewriterTest {
 
         public static Object nested() {
             return List.of(new ReentrantLock(), new ReentrantLock(new ReentrantLock().isFair()));
+        }
+
+        /** Two lock types meet at the return: the stack map needs their common superclass. */
+        public static ReentrantLock either(boolean sub) {
+            ReentrantLock lock = sub ? new Sub() : new ReentrantLock();
+            return lock;
+        }
+    }
+
+    /** A subclass whose fairness is computed: the compiler emits a branch with both constants. */
+    public static class ComputedFairness extends ReentrantLock {
+        private static final long serialVersionUID = 1L;
+
+        public ComputedFairness(int a) {
+            super(a > 0);
+        }
+    }
+
+    /** A subclass that overrides what a program's subclass overrides, calling super. */
+    public static class Overriding extends ReentrantLock {
+        private static final long serialVersionUID = 1L;
+        public int locks;
+        public int unlocks;
+        public int conditions;
+
+        public Overriding(boolean fair) {
+            super(fair);
+        }
+
+        @Override
+        public void lock() {
+            locks++;
+            super.lock();
+        }
+
+        @Override
+        public void unlock() {
+            unlocks++;
+            super.unlock();
+        }
+
+        @Override
+        public Condition newCondition() {
+            conditions++;
+            return super.newCondition();
         }
     }
 
@@ -67,87 +118,151 @@ class LockRewriterTest {
         }
     }
 
+    private static ClassNode parse(byte[] bytes) {
+        ClassNode node = new ClassNode();
+        new ClassReader(bytes).accept(node, 0);
+        return node;
+    }
+
     private static List<String> newsAndCalls(byte[] bytes) {
         List<String> out = new ArrayList<>();
-        ClassModel model = ClassFile.of().parse(bytes);
-        for (MethodModel m : model.methods()) {
-            m.code().ifPresent(code -> code.forEach(e -> {
-                if (e instanceof NewObjectInstruction n && n.className().asInternalName().endsWith("ReentrantLock")) {
-                    out.add("NEW " + n.className().asInternalName());
-                } else if (e instanceof InvokeInstruction i && i.owner().asInternalName().contains("ReentrantLock")
-                        || e instanceof InvokeInstruction j && j.owner().asInternalName().contains("LockFactory")) {
-                    InvokeInstruction call = (InvokeInstruction) e;
-                    out.add(call.opcode() + " " + call.owner().asInternalName() + "." + call.name().stringValue());
+        for (MethodNode m : parse(bytes).methods) {
+            for (AbstractInsnNode insn : m.instructions) {
+                if (insn.getOpcode() == Opcodes.NEW && ((TypeInsnNode) insn).desc.endsWith("ReentrantLock")) {
+                    out.add("NEW " + ((TypeInsnNode) insn).desc);
+                } else if (insn instanceof MethodInsnNode) {
+                    MethodInsnNode call = (MethodInsnNode) insn;
+                    if (call.owner.contains("ReentrantLock") || call.owner.contains("LockFactory")) {
+                        String op = call.getOpcode() == Opcodes.INVOKESPECIAL ? "INVOKESPECIAL"
+                                : call.getOpcode() == Opcodes.INVOKESTATIC ? "INVOKESTATIC" : "INVOKEVIRTUAL";
+                        out.add(op + " " + call.owner + "." + call.name);
+                    }
                 }
-            }));
+            }
         }
         return out;
     }
 
+    private static String internal(Class<?> c) {
+        return c.getName().replace('.', '/');
+    }
+
+    private Class<?> rewrittenAndLoaded(String options, Settings settings, Class<?> c) throws Exception {
+        Settings.install(settings);
+        LockRewriter.Result result = new LockRewriter(AgentOptions.parse(options))
+                .rewrite(internal(c), getClass().getClassLoader(), bytesOf(c), true);
+        Class<?> loaded = new OneClassLoader(c.getName(), result.bytes(), getClass().getClassLoader()).loadClass(c.getName());
+        assertThat(loaded).isNotSameAs(c);
+        return loaded;
+    }
+
     @Test
-    void swapRewritesNonfairAndVariableSitesAndSkipsConstantFairOnes() throws Exception {
+    void everyAllocationIsRewrittenWhateverItsFairness() throws Exception {
         LockRewriter rewriter = new LockRewriter(AgentOptions.parse("lock=lineup"));
-        byte[] original = bytesOf(Allocations.class);
-        LockRewriter.Result result = rewriter.rewrite(Allocations.class.getName().replace('.', '/'), getClass().getClassLoader(), original);
+        LockRewriter.Result result = rewriter.rewrite(internal(Allocations.class), getClass().getClassLoader(),
+                bytesOf(Allocations.class), true);
         assertThat(result.bytes()).isNotNull();
         assertThat(result.rewrites()).extracting(RewriteLog.Rewrite::method)
-                .containsExactlyInAnyOrder("plain", "nonfair", "chosen", "nested", "nested", "nested");
+                .containsExactlyInAnyOrder("plain", "nonfair", "fair", "chosen", "nested", "nested", "nested", "either");
         assertThat(result.rewrites()).extracting(RewriteLog.Rewrite::kind).containsOnly("new");
-        assertThat(result.skipReasons()).containsExactly("fair");
+        assertThat(result.skipReasons()).isEmpty();
         List<String> left = newsAndCalls(result.bytes());
-        // Only the fair site keeps its NEW; every other allocation calls the factory.
-        assertThat(left.stream().filter(s -> s.startsWith("NEW"))).hasSize(1);
-        assertThat(left.stream().filter(s -> s.contains("LockFactory.create"))).hasSize(6);
+        assertThat(left.stream().filter(s -> s.startsWith("NEW"))).isEmpty();
+        assertThat(left.stream().filter(s -> s.contains("LockFactory.create"))).hasSize(8);
     }
 
     @Test
-    void profileRewritesFairSitesToo() throws Exception {
-        LockRewriter rewriter = new LockRewriter(AgentOptions.parse("profile"));
-        LockRewriter.Result result = rewriter.rewrite(Allocations.class.getName().replace('.', '/'),
-                getClass().getClassLoader(), bytesOf(Allocations.class));
-        assertThat(result.rewrites()).extracting(RewriteLog.Rewrite::kind).contains("new-fair");
-        assertThat(newsAndCalls(result.bytes()).stream().filter(s -> s.startsWith("NEW"))).isEmpty();
-    }
-
-    @Test
-    void theRewrittenClassRunsAndAllocatesTheSwappedLock() throws Exception {
-        AgentOptions options = AgentOptions.parse("lock=lineup");
-        Settings.install(new Settings("lineup", false, false, 1, 0));
-        LockRewriter.Result result = new LockRewriter(options).rewrite(Allocations.class.getName().replace('.', '/'),
-                getClass().getClassLoader(), bytesOf(Allocations.class));
-        Class<?> loaded = new OneClassLoader(Allocations.class.getName(), result.bytes(), getClass().getClassLoader())
-                .loadClass(Allocations.class.getName());
-        assertThat(loaded).isNotSameAs(Allocations.class);
-        Method plain = loaded.getMethod("plain");
-        Method fair = loaded.getMethod("fair");
+    void theRewrittenClassRunsAndEachInstanceGetsTheLockItsFairnessAsks() throws Exception {
+        Class<?> loaded = rewrittenAndLoaded("lock=lineup", new Settings("lineup", false, false, 1, 0), Allocations.class);
         Method chosen = loaded.getMethod("chosen", boolean.class);
-        assertThat(plain.invoke(null)).isInstanceOf(SwappedReentrantLock.class);
-        assertThat(fair.invoke(null).getClass()).isEqualTo(ReentrantLock.class);
-        assertThat(chosen.invoke(null, false)).isInstanceOf(SwappedReentrantLock.class);
+        ReentrantLock plain = (ReentrantLock) loaded.getMethod("plain").invoke(null);
+        assertThat(plain).isInstanceOf(AgentReentrantLock.class);
+        assertThat(((AgentReentrantLock) plain).swapped()).isTrue();
+        ReentrantLock fair = (ReentrantLock) loaded.getMethod("fair").invoke(null);
+        assertThat(fair.getClass()).isEqualTo(ReentrantLock.class);
+        assertThat(fair.isFair()).isTrue();
+        assertThat(((AgentReentrantLock) chosen.invoke(null, false)).swapped()).isTrue();
         ReentrantLock kept = (ReentrantLock) chosen.invoke(null, true);
         assertThat(kept.getClass()).isEqualTo(ReentrantLock.class);
         assertThat(kept.isFair()).isTrue();
         assertThat(loaded.getMethod("nested").invoke(null)).isInstanceOf(List.class);
+        assertThat(loaded.getMethod("either", boolean.class).invoke(null, true)).isInstanceOf(Sub.class);
+        assertThat(((AgentReentrantLock) loaded.getMethod("either", boolean.class).invoke(null, false)).swapped()).isTrue();
     }
 
     @Test
     void aSubclassIsReparentedWithItsSuperCalls() throws Exception {
         LockRewriter.Result result = new LockRewriter(AgentOptions.parse("lock=lineup"))
-                .rewrite(Sub.class.getName().replace('.', '/'), getClass().getClassLoader(), bytesOf(Sub.class));
-        ClassModel model = ClassFile.of().parse(result.bytes());
-        assertThat(model.superclass().orElseThrow().asInternalName())
-                .isEqualTo(SwappedReentrantLock.class.getName().replace('.', '/'));
+                .rewrite(internal(Sub.class), getClass().getClassLoader(), bytesOf(Sub.class), true);
+        assertThat(parse(result.bytes()).superName).isEqualTo(internal(AgentReentrantLock.class));
         assertThat(result.rewrites()).extracting(RewriteLog.Rewrite::kind).containsExactly("reparent");
         assertThat(newsAndCalls(result.bytes())).containsExactlyInAnyOrder(
-                "INVOKESPECIAL dev/mutexlab/agent/runtime/SwappedReentrantLock.<init>",
-                "INVOKESPECIAL dev/mutexlab/agent/runtime/SwappedReentrantLock.lock");
+                "INVOKESPECIAL dev/mutexlab/agent/runtime/AgentReentrantLock.<init>",
+                "INVOKESPECIAL dev/mutexlab/agent/runtime/AgentReentrantLock.lock");
+    }
+
+    @Test
+    void aClassBeingRetransformedKeepsItsSuperclassAndItsSuperCalls() throws Exception {
+        LockRewriter.Result result = new LockRewriter(AgentOptions.parse("lock=lineup"))
+                .rewrite(internal(Sub.class), getClass().getClassLoader(), bytesOf(Sub.class), false);
+        assertThat(result.bytes()).isNull();
+        assertThat(result.rewrites()).isEmpty();
+    }
+
+    @Test
+    void aComputedFairnessIsDecidedWhenTheConstructorRuns() throws Exception {
+        // super(a > 0) compiles to a branch over both constants; the fairness is the value passed.
+        Class<?> loaded = rewrittenAndLoaded("lock=lineup", new Settings("lineup", false, false, 1, 0),
+                ComputedFairness.class);
+        Constructor<?> make = loaded.getConstructor(int.class);
+        AgentReentrantLock fair = (AgentReentrantLock) make.newInstance(1);
+        assertThat(fair.isFair()).isTrue();
+        assertThat(fair.swapped()).isFalse();
+        AgentReentrantLock nonfair = (AgentReentrantLock) make.newInstance(0);
+        assertThat(nonfair.isFair()).isFalse();
+        assertThat(nonfair.swapped()).isTrue();
+    }
+
+    @Test
+    void fairSwapSwapsAFairSubclassInstanceToo() throws Exception {
+        Class<?> loaded = rewrittenAndLoaded("lock=lineup,fair=swap", new Settings("lineup", true, false, 1, 0),
+                ComputedFairness.class);
+        assertThat(((AgentReentrantLock) loaded.getConstructor(int.class).newInstance(1)).swapped()).isTrue();
+    }
+
+    @Test
+    @Timeout(10)
+    void anOverridingSubclassKeepsWorkingOnEveryKindOfBase() throws Exception {
+        Settings[] every = {new Settings("lineup", false, false, 1, 0), new Settings("lineup", false, true, 1, 0),
+                new Settings(null, false, true, 1, 0), new Settings(Settings.JDK_FAIR, false, false, 1, 0)};
+        for (Settings settings : every) {
+            for (boolean fairness : new boolean[] {false, true}) {
+                Class<?> loaded = rewrittenAndLoaded("lock=lineup", settings, Overriding.class);
+                ReentrantLock lock = (ReentrantLock) loaded.getConstructor(boolean.class).newInstance(fairness);
+                Condition ready = lock.newCondition();
+                lock.lock();
+                lock.lock();
+                assertThat(lock.getHoldCount()).isEqualTo(2);
+                lock.unlock();
+                assertThat(ready.await(1, TimeUnit.MILLISECONDS)).isFalse();   // released and taken back
+                assertThat(lock.isHeldByCurrentThread()).isTrue();
+                assertThat(lock.hasWaiters(ready)).isFalse();
+                lock.unlock();
+                assertThat(lock.isLocked()).isFalse();
+                assertThat(loaded.getField("locks").getInt(lock)).isEqualTo(2);
+                assertThat(loaded.getField("unlocks").getInt(lock)).isEqualTo(2);
+                assertThat(loaded.getField("conditions").getInt(lock)).isEqualTo(1);
+                assertThat(lock.isFair()).as(settings + " fair=" + fairness)
+                        .isEqualTo(fairness || Settings.JDK_FAIR.equals(settings.spec()));
+            }
+        }
     }
 
     @Test
     void failOptionMakesTheRewriteThrow() throws Exception {
         LockRewriter rewriter = new LockRewriter(AgentOptions.parse("lock=lineup,fail=" + Sub.class.getName()));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> rewriter.rewrite(Sub.class.getName().replace('.', '/'),
-                getClass().getClassLoader(), bytesOf(Sub.class))).hasMessageContaining("fail=");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> rewriter.rewrite(internal(Sub.class),
+                getClass().getClassLoader(), bytesOf(Sub.class), true)).hasMessageContaining("fail=");
     }
 
     /** Defines one class from given bytes, delegating the rest. */

@@ -15,7 +15,7 @@ class SiteTableTest {
 
     private static SiteTotals totals(int id, String cls, long acquisitions, long contended) {
         Site site = new Site(id, cls, "<init>", 10 + id, "new", -1, cls.substring(cls.lastIndexOf('.') + 1) + ".java",
-                new LongAdder(), new LongAdder(), new AtomicReference<>("x"));
+                new LongAdder(), new LongAdder(), new LongAdder(), new AtomicReference<>("x"));
         SiteTotals t = new SiteTotals(site);
         SiteStats s = new SiteStats();
         s.acquisitions = acquisitions;

@@ -3,6 +3,7 @@ package dev.mutexlab.locks;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.RuntimeSemaphore;
 import dev.mutexlab.locks.internal.SpinPolicy;
+import dev.mutexlab.locks.internal.Threads;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.util.Collection;
@@ -214,7 +215,7 @@ public final class GoMutex extends AbstractMutex {
         boolean spun = false;
         boolean handedOff = false;
         int iter = 0;
-        final boolean onCarrier = carrierAware && Thread.currentThread().isVirtual();
+        final boolean onCarrier = carrierAware && Threads.currentIsVirtual();
         int old = state;
         for (;;) {
             int spinning = (old & (LOCKED | STARVING)) == LOCKED && spin.canSpin(iter)

@@ -3,6 +3,7 @@ package dev.mutexlab.locks;
 import dev.mutexlab.locks.internal.MutexContendedEvent;
 import dev.mutexlab.locks.internal.SpinPolicy;
 import dev.mutexlab.locks.internal.WaitQueue;
+import dev.mutexlab.locks.internal.Threads;
 import dev.mutexlab.locks.internal.Waiter;
 import dev.mutexlab.locks.internal.Won;
 import java.util.Collection;
@@ -121,7 +122,7 @@ public final class KernelMutex extends AbstractMutex {
     // ---- algorithm
 
     static long token(Thread t) { // package-private: the tests compare the owner word with it
-        return t.threadId() << TOKEN_SHIFT;
+        return Threads.id(t) << TOKEN_SHIFT;
     }
 
     @Override

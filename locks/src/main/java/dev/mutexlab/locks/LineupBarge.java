@@ -1,5 +1,7 @@
 package dev.mutexlab.locks;
 
+import dev.mutexlab.locks.internal.Threads;
+
 /**
  * Barging, as a HotSpot monitor or Go's {@code sync.Mutex}: an arrival spins briefly on the word,
  * taking the lock whenever it is free (sleepers or not), then sleeps in line. For holds of a few
@@ -28,7 +30,7 @@ final class LineupBarge extends LineupPolicy {
 
     @Override
     boolean arrive(LineupMutex lock) {
-        boolean virtual = Thread.currentThread().isVirtual();
+        boolean virtual = Threads.currentIsVirtual();
         return lock.spinForLock(pauses(lock.canSpin(), virtual && lock.heirStuck()));
     }
 

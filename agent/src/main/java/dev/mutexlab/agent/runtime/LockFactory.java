@@ -8,11 +8,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code [fair]; ldc site; INVOKESTATIC create}. The result has the declared type, so the
  * surrounding code and its stack maps see what they saw.
  *
- * <p>Which lock: with a swap ({@code lock=SPEC}), a nonfair allocation (and a fair one under
- * {@code fair=swap}) becomes the library's lock of SPEC; a fair one under {@code fair=keep} stays
- * the JDK's own, fair. With {@code profile}, each is the timed variant. The fairness is decided
- * here and not in the transformer because code such as {@code ArrayBlockingQueue(capacity, fair)}
- * passes it from a variable.
+ * <p>Which lock: an {@link AgentReentrantLock}, which decides from the fairness passed and the
+ * settings whether the library's lock or the JDK's own serves it, and whether it is timed. Where
+ * the answer is the JDK's fair lock, untimed (a fair lock kept under a swap, any lock under
+ * {@code lock=jdk-fair}), it is the JDK's plain {@code ReentrantLock}, counted at its site. The fairness is decided here, when the
+ * constructor runs, and never read from the bytecode: code such as
+ * {@code ArrayBlockingQueue(capacity, fair)} passes it from a variable.
  */
 public final class LockFactory {
 
@@ -27,22 +28,10 @@ public final class LockFactory {
     /** Replaces {@code new ReentrantLock(fair)} at {@code site}. */
     public static ReentrantLock create(boolean fair, int site) {
         Settings settings = Settings.current();
-        if (settings.fairJdk()) {
-            // The program's own lock made FIFO: fair allocations stay as they are, nonfair ones turn fair.
-            if (settings.profile()) {
-                return new ProfiledReentrantLock(true, site);
-            }
-            Sites.constructed(site, 0, ReentrantLock.class);
+        if (!settings.profile() && (settings.fairJdk() || fair && !settings.swapFair())) {
+            Sites.constructed(site, 0, ReentrantLock.class, false, fair && settings.swaps());
             return new ReentrantLock(true);
         }
-        boolean swap = settings.swaps() && (!fair || settings.swapFair());
-        if (settings.profile()) {
-            return swap ? new ProfiledSwappedLock(site) : new ProfiledReentrantLock(fair, site);
-        }
-        if (swap) {
-            return new SwappedReentrantLock(site);
-        }
-        Sites.keptFair(site);
-        return new ReentrantLock(fair);
+        return new AgentReentrantLock(fair, site);
     }
 }

@@ -5,9 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The profiler's part of one lock: its site, when its current timed hold began, and how many
- * threads wait for it. The profiled locks ({@link ProfiledReentrantLock},
- * {@link ProfiledSwappedLock}) call it around their {@code super} calls; the numbers go to the
- * calling thread's {@link SiteStats}.
+ * threads wait for it. A profiled {@link AgentReentrantLock} calls it (through {@link TimedLocking})
+ * around the serving lock's calls; the numbers go to the calling thread's {@link SiteStats}.
  *
  * <pre>{@code
  * lock():

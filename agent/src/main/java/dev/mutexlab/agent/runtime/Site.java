@@ -17,11 +17,14 @@ import java.util.concurrent.atomic.LongAdder;
  * @param parent     the rewritten site a framed site stands for; -1 for a rewritten site
  * @param fileName   the source file, or null
  * @param instances  locks constructed at this site
- * @param keptFair   of those, fair locks left as the JDK's own ({@code fair=keep})
- * @param lockClass  the class of the locks constructed here (the last one, when they differ)
+ * @param keptFair   of those, fair locks left as the JDK's own under a swap ({@code fair=keep})
+ * @param swapped    of those, locks the library's lock serves ({@code lock=SPEC})
+ * @param lockClass  the class that does the locking for the locks constructed here (the last one,
+ *                   when they differ): {@code java.util.concurrent.locks.ReentrantLock} for the JDK's
+ *                   own, else the library lock's class (in the agent's relocated package)
  */
 public record Site(int id, String className, String method, int line, String kind, int parent,
-                   String fileName, LongAdder instances, LongAdder keptFair,
+                   String fileName, LongAdder instances, LongAdder keptFair, LongAdder swapped,
                    AtomicReference<String> lockClass) {
 
     /** {@code org.foo.Bar.<init>(Bar.java:42)}, the way a stack trace names a frame. */

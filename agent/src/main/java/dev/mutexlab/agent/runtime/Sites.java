@@ -3,7 +3,6 @@ package dev.mutexlab.agent.runtime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -34,7 +33,7 @@ public final class Sites {
         Site[] old = sites;
         Site[] grown = Arrays.copyOf(old, old.length + 1);
         grown[old.length] = new Site(old.length, className, method, line, kind, parent, fileName,
-                new LongAdder(), new LongAdder(), new AtomicReference<>());
+                new LongAdder(), new LongAdder(), new LongAdder(), new AtomicReference<>());
         sites = grown;
         return old.length;
     }
@@ -50,13 +49,13 @@ public final class Sites {
     }
 
     /**
-     * Counts a lock constructed at rewritten site {@code site} and returns the site its profile
-     * goes to: {@code site} itself, or with {@code frames=N} the framed site N frames above it.
+     * Counts a lock constructed at rewritten site {@code site}, served by {@code lockClass}
+     * ({@code swapped}: the library's lock; {@code keptFair}: the JDK's, because the program asked
+     * for a fair one), and returns the site its profile goes to: {@code site} itself, or with
+     * {@code frames=N} the framed site N frames above it.
      */
-    static int constructed(int site, int frames, Class<?> lockClass) {
-        Site rewritten = sites[site];
-        rewritten.instances().increment();
-        rewritten.lockClass().lazySet(lockClass.getName());
+    static int constructed(int site, int frames, Class<?> lockClass, boolean swapped, boolean keptFair) {
+        count(sites[site], lockClass, swapped, keptFair);
         if (frames == 0) {
             return site;
         }
@@ -74,17 +73,18 @@ public final class Sites {
             framed = FRAMED.computeIfAbsent(key, k -> add(frame.getClassName(), frame.getMethodName(),
                     frame.getLineNumber(), sites[site].kind(), site, frame.getFileName()));
         }
-        Site framedSite = sites[framed];
-        framedSite.instances().increment();
-        framedSite.lockClass().lazySet(lockClass.getName());
+        count(sites[framed], lockClass, swapped, keptFair);
         return framed;
     }
 
-    /** Counts a fair lock constructed at {@code site} and left as the JDK's own. */
-    static void keptFair(int site) {
-        Site s = sites[site];
+    private static void count(Site s, Class<?> lockClass, boolean swapped, boolean keptFair) {
         s.instances().increment();
-        s.keptFair().increment();
-        s.lockClass().lazySet(ReentrantLock.class.getName());
+        if (swapped) {
+            s.swapped().increment();
+        }
+        if (keptFair) {
+            s.keptFair().increment();
+        }
+        s.lockClass().lazySet(lockClass.getName());
     }
 }

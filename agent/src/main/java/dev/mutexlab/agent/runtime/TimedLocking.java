@@ -3,9 +3,9 @@ package dev.mutexlab.agent.runtime;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The profiled acquisition and release, once for both profiled locks: {@link ProfiledReentrantLock}
- * (the JDK's lock) and {@link ProfiledSwappedLock} (the library's lock of SPEC). Each passes itself
- * as a {@link Stock}, whose {@code stock*} methods are its superclass's, untimed; the timing around
+ * The profiled acquisition and release of an {@link AgentReentrantLock} (served by the JDK's lock or
+ * the library's lock of SPEC). It passes itself as a {@link Stock}, whose {@code stock*} methods are
+ * the serving lock's, untimed; the timing around
  * them is here: a reentrant or untimed (sampled-out) acquisition only counts, a timed one records
  * its wait when it had to wait (a barging lock is tried once first; a FIFO one is only looked at, so
  * that profiling never changes who gets the lock), and the outermost release records the hold.

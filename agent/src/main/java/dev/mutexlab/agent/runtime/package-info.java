@@ -9,7 +9,7 @@
  * when it reports.
  *
  * <p>Open first: {@link dev.mutexlab.agent.runtime.LockFactory} (what a rewritten allocation
- * calls), then {@link dev.mutexlab.agent.runtime.ProfiledReentrantLock} and
+ * calls), then {@link dev.mutexlab.agent.runtime.AgentReentrantLock} and
  * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition), then
  * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go).
  *

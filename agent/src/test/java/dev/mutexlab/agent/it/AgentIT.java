@@ -166,7 +166,7 @@ class AgentIT {
             assertThat(run.stdout()).as(options).doesNotContain("MAIN RAN");
             List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
             assertThat(lines).as(options + ": " + run.stderr()).hasSize(1);
-            assertThat(lines.getFirst()).startsWith("mutexlab-agent: ").doesNotContain("Exception");
+            assertThat(lines.get(0)).startsWith("mutexlab-agent: ").doesNotContain("Exception");
         }
         ChildJvm.Outcome spec = ChildJvm.run("lock=nosuchlock", List.of(), PlainProgram.class);
         assertThat(spec.stderr()).contains("lock").contains("nosuchlock");

@@ -57,7 +57,7 @@ public final class LogbackProgram {
             waiter.start();
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (System.nanoTime() < deadline) {
-                ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(waiter.threadId(), 32);
+                ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(waiter.getId(), 32);
                 if (info != null && info.getLockName() != null
                         && (info.getThreadState() == Thread.State.WAITING || info.getThreadState() == Thread.State.TIMED_WAITING)) {
                     lockName = info.getLockName();

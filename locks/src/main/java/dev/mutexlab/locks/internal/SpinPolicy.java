@@ -40,7 +40,7 @@ public record SpinPolicy(int activeRounds, int activeSize, int passiveRounds) {
 
     /** Whether the current thread can profit from spinning at all (more than one processor for it). */
     public static boolean multicore() {
-        return Thread.currentThread().isVirtual() ? CARRIERS > 1 : NCPU > 1;
+        return Threads.currentIsVirtual() ? CARRIERS > 1 : NCPU > 1;
     }
 
     /** Go's {@code runtime_canSpin(iter)}: another active round is allowed. */
@@ -53,7 +53,7 @@ public record SpinPolicy(int activeRounds, int activeSize, int passiveRounds) {
      * available processors for a platform thread.
      */
     public static int processors() {
-        return Thread.currentThread().isVirtual() ? CARRIERS : NCPU;
+        return Threads.currentIsVirtual() ? CARRIERS : NCPU;
     }
 
     /** Rounds of active spinning this thread should do: {@link #activeRounds} when multicore, else 0. */

@@ -46,7 +46,7 @@ public final class WaitQueue {
     }
 
     private void contendGuard() {
-        boolean mayYield = !Thread.currentThread().isVirtual(); // see the class comment
+        boolean mayYield = !Threads.currentIsVirtual(); // see the class comment
         for (int spins = 0;; spins++) {
             if (guard == 0 && GUARD.compareAndSet(this, 0, HELD)) {
                 return;

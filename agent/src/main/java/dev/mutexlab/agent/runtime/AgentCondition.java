@@ -1,37 +1,55 @@
 package dev.mutexlab.agent.runtime;
 
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A profiled lock's {@code Condition}: the lock's own condition, with each wait counted and timed
- * and the hold it interrupts split in two (the wait releases the lock).
+ * A condition of an {@link AgentReentrantLock}: the serving lock's own condition (the JDK's or the
+ * library's), with each wait counted and timed when the lock is profiled (the hold it interrupts
+ * split in two, as the wait releases the lock), and a serial form a JVM without the agent reads.
+ *
+ * <p>Serializable because the JDK's conditions are and programs keep them in serializable fields
+ * ({@code ArrayBlockingQueue.notEmpty}); it writes what its lock chooses
+ * ({@link AgentReentrantLock#serialCondition}), a JDK condition of the lock that lock writes, so the
+ * pair reads back paired.
  */
-final class ProfiledCondition implements Condition {
+final class AgentCondition implements Condition, Serializable {
 
-    final Condition inner;
-    private final ReentrantLock lock;
-    private final LockProbe probe;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
-    ProfiledCondition(Condition inner, ReentrantLock lock, LockProbe probe) {
+    final transient Condition inner;
+    private final transient AgentReentrantLock lock;
+    /** The lock's probe, or null when it is not profiled. */
+    private final transient LockProbe probe;
+
+    AgentCondition(Condition inner, AgentReentrantLock lock, LockProbe probe) {
         this.inner = inner;
         this.lock = lock;
         this.probe = probe;
     }
 
-    /** The lock's own condition behind {@code condition}, for the lock's inspection methods. */
+    /** The serving lock's own condition behind {@code condition}, for the lock's inspection methods. */
     static Condition unwrap(Condition condition) {
-        return condition instanceof ProfiledCondition p ? p.inner : condition;
+        return condition instanceof AgentCondition ? ((AgentCondition) condition).inner : condition;
     }
 
-    // A wait by a thread that does not hold the lock goes straight to the lock's condition (which
-    // throws IllegalMonitorStateException) without touching the probe: only the owner writes it.
+    @Serial
+    private Object writeReplace() throws ObjectStreamException {
+        return lock.serialCondition(inner);
+    }
+
+    // A wait on a lock not profiled, or by a thread that does not hold the lock, goes straight to
+    // the serving condition (which throws IllegalMonitorStateException for the latter) without
+    // touching a probe: only the owner writes it.
 
     @Override
     public void await() throws InterruptedException {
-        if (!lock.isHeldByCurrentThread()) {
+        if (probe == null || !lock.isHeldByCurrentThread()) {
             inner.await();
             return;
         }
@@ -47,7 +65,7 @@ final class ProfiledCondition implements Condition {
 
     @Override
     public void awaitUninterruptibly() {
-        if (!lock.isHeldByCurrentThread()) {
+        if (probe == null || !lock.isHeldByCurrentThread()) {
             inner.awaitUninterruptibly();
             return;
         }
@@ -63,7 +81,7 @@ final class ProfiledCondition implements Condition {
 
     @Override
     public long awaitNanos(long nanosTimeout) throws InterruptedException {
-        if (!lock.isHeldByCurrentThread()) {
+        if (probe == null || !lock.isHeldByCurrentThread()) {
             return inner.awaitNanos(nanosTimeout);
         }
         SiteStats s = probe.stats();
@@ -78,7 +96,7 @@ final class ProfiledCondition implements Condition {
 
     @Override
     public boolean await(long time, TimeUnit unit) throws InterruptedException {
-        if (!lock.isHeldByCurrentThread()) {
+        if (probe == null || !lock.isHeldByCurrentThread()) {
             return inner.await(time, unit);
         }
         SiteStats s = probe.stats();
@@ -93,7 +111,7 @@ final class ProfiledCondition implements Condition {
 
     @Override
     public boolean awaitUntil(Date deadline) throws InterruptedException {
-        if (!lock.isHeldByCurrentThread()) {
+        if (probe == null || !lock.isHeldByCurrentThread()) {
             return inner.awaitUntil(deadline);
         }
         SiteStats s = probe.stats();

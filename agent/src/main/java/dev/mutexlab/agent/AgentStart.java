@@ -1,0 +1,126 @@
+package dev.mutexlab.agent;
+
+import dev.mutexlab.agent.runtime.Settings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import javax.management.ObjectName;
+
+/**
+ * The agent's start, called by {@link MutexlabAgent} once the jar is on the boot class path (this
+ * class and everything it reaches load there). Parses the options, installs the runtime's settings,
+ * adds the {@link LockTransformer}, rewrites the classes loaded before it that it can
+ * ({@link BeforeAgentScan}), starts the monitor recording, and registers the exit report (shutdown
+ * hook) and the on-demand one ({@link ReportMXBean}).
+ */
+public final class AgentStart {
+
+    /** The MBean's name. */
+    public static final String MBEAN_NAME = "dev.mutexlab.agent:type=Report";
+
+    private static volatile ProfileReport report;
+
+    private AgentStart() {
+    }
+
+    /**
+     * Starts the agent: returns null when it started, or the one line that says why not (a bad
+     * option: nothing was changed).
+     */
+    public static String start(String args, Instrumentation instrumentation) {
+        try {
+            startWith(AgentOptions.parse(args), instrumentation);
+            return null;
+        } catch (BadOptionException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The running agent's report, or null before premain (for tests and tools in the same JVM). */
+    public static ProfileReport report() {
+        return report;
+    }
+
+    private static void startWith(AgentOptions options, Instrumentation instrumentation) {
+        long startNanos = System.nanoTime();
+        long startedAt = System.currentTimeMillis();
+        Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
+                options.frames()));
+        RewriteLog log = new RewriteLog();
+        Class<?>[] loaded = instrumentation.getAllLoadedClasses();
+        if (options.rewrites()) {
+            instrumentation.addTransformer(new LockTransformer(options, log, instrumentation),
+                    instrumentation.isRetransformClassesSupported());
+        }
+        MonitorContention monitors = null;
+        if (options.monitors()) {
+            monitors = new MonitorContention(options.monitorThresholdNanos());
+            monitors.start();
+        }
+        ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos);
+        report = made;
+        Thread scan = new Thread(() -> {
+            new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
+            registerMBean(made);
+        }, "mutexlab-agent-scan");
+        scan.setDaemon(true);
+        scan.start();
+        MonitorContention finalMonitors = monitors;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                scan.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            atExit(options, made, finalMonitors);
+        }, "mutexlab-agent-report"));
+    }
+
+    private static void atExit(AgentOptions options, ProfileReport made, MonitorContention monitors) {
+        try {
+            if (options.out() != null) {
+                made.writeJson(options.out());
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("mutexlab-agent: cannot write " + options.out() + ": " + LockTransformer.oneLine(e));
+        }
+        if (options.reportToStderr()) {
+            System.err.print(made.text());
+            System.err.flush();
+        }
+        if (monitors != null) {
+            monitors.stop();
+        }
+    }
+
+    private static void registerMBean(ProfileReport made) {
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(new ReportMXBean() {
+                @Override
+                public String json() {
+                    return made.json();
+                }
+
+                @Override
+                public String table() {
+                    return made.text();
+                }
+
+                @Override
+                public String writeJson(String path) {
+                    try {
+                        Path p = Path.of(path).toAbsolutePath();
+                        made.writeJson(p);
+                        return p.toString();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }, new ObjectName(MBEAN_NAME));
+        } catch (Throwable t) {
+            System.err.println("mutexlab-agent: no on-demand report (" + LockTransformer.oneLine(t) + ")");
+        }
+    }
+}
