@@ -61,21 +61,15 @@ public final class AgentStart {
         }
         ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos);
         report = made;
-        Thread scan = new Thread(() -> {
-            new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
-            registerMBean(made);
-        }, "mutexlab-agent-scan");
-        scan.setDaemon(true);
-        scan.start();
+        // Before the program goes on (premain: before main; attach: before loadAgent returns), so
+        // that no allocation it makes from here on escapes the swap.
+        new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
+        Thread register = new Thread(() -> registerMBean(made), "mutexlab-agent-mbean");
+        register.setDaemon(true);
+        register.start();
         MonitorContention finalMonitors = monitors;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                scan.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            atExit(options, made, finalMonitors);
-        }, "mutexlab-agent-report"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> atExit(options, made, finalMonitors),
+                "mutexlab-agent-report"));
     }
 
     private static void atExit(AgentOptions options, ProfileReport made, MonitorContention monitors) {

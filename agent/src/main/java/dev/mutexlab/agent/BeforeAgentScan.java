@@ -17,8 +17,9 @@ import org.objectweb.asm.Opcodes;
  * class's shape) and is reported {@code loaded-before-agent}, as is every class when the JVM
  * cannot retransform.
  *
- * <p>Runs on a daemon thread after the agent starts (reading a few hundred class files would
- * delay the program's start) over the classes loaded at that moment; the report waits for it.
+ * <p>Runs when the agent starts, before the program goes on, over the classes loaded at that
+ * moment: only the bytes of those that mention {@code ReentrantLock} are parsed (a byte search
+ * first), which keeps the delay to a program's start small (docs/agent.md gives the figure).
  */
 final class BeforeAgentScan implements Runnable {
 

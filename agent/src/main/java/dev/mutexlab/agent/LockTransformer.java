@@ -26,10 +26,15 @@ public final class LockTransformer implements ClassFileTransformer {
 
     /** The agent's own package (its direct classes only) and its runtime package. */
     private static final String AGENT_PACKAGE = "dev/mutexlab/agent/";
+    /**
+     * The library's package where a program carries its own copy: its {@code jdk} spec allocates a
+     * {@code ReentrantLock} that must stay one. Joined at run time because the jar's build relocates
+     * every constant that names the library's package into the agent's bundled copy.
+     */
+    private static final String PROGRAMS_OWN_LIBRARY = String.join("/", "dev", "mutexlab", "locks", "");
     /** Never rewritten (internal names): the agent's runtime, the library, the lock classes themselves, the machinery. */
-    static final List<String> NEVER = List.of("dev/mutexlab/agent/runtime/", "dev/mutexlab/agent/bundled/",
-            "dev/mutexlab/locks/",
-            "java/util/concurrent/locks/", "jdk/jfr/", "java/lang/instrument/", "sun/instrument/");
+    private static final String[] NEVER = {"dev/mutexlab/agent/runtime/", "dev/mutexlab/agent/bundled/",
+            PROGRAMS_OWN_LIBRARY, "java/util/concurrent/locks/", "jdk/jfr/", "java/lang/instrument/", "sun/instrument/"};
     /** The JDK's own classes, which {@code jdk=false} leaves alone. */
     static final List<String> JDK = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/");
 
@@ -97,12 +102,19 @@ public final class LockTransformer implements ClassFileTransformer {
         }
     }
 
+    /**
+     * Whether a class is never rewritten. This and {@link #mentionsReentrantLock} run for every class
+     * that loads, including the JDK's own classes the program loads first while the agent runs: they
+     * use only strings, arrays and index loops, classes loaded before any agent, because a class this
+     * code needs that is itself being loaded is a {@code ClassCircularityError}, and the JVM then
+     * refuses that class to the program for good (a list's iterator, for one).
+     */
     static boolean never(String internalName) {
         if (internalName.startsWith(AGENT_PACKAGE) && internalName.indexOf('/', AGENT_PACKAGE.length()) < 0) {
             return true;
         }
-        for (String prefix : NEVER) {
-            if (internalName.startsWith(prefix)) {
+        for (int i = 0; i < NEVER.length; i++) {
+            if (internalName.startsWith(NEVER[i])) {
                 return true;
             }
         }

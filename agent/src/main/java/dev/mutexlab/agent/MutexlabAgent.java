@@ -10,12 +10,14 @@ import java.util.jar.JarFile;
  * its own jar on the boot class path, then hands over to {@link AgentStart} there.
  *
  * <p>The boot class path: {@code java.base}'s rewritten classes ({@code ArrayBlockingQueue}, ...)
- * call the runtime, so the runtime must load where they can see it. The jar appends itself by the
- * location it was loaded from (a manifest {@code Boot-Class-Path} names a file relative to the jar,
- * and breaks when the jar is renamed). This class is the only one that loads from the application
- * class path: it names no other class of the agent (the verifier could load one here, a second
- * copy beside the boot loader's), and reaches {@link AgentStart} by reflection through the boot
- * loader.
+ * call the runtime, so the runtime must load where they can see it. The manifest's
+ * {@code Boot-Class-Path} names the jar's own file name, and the JVM puts it there before anything
+ * loads; then this class too comes from the boot loader. A renamed jar makes that entry name
+ * nothing, and this class loads from the application class path: it then appends the jar by the
+ * location it was loaded from (the JVM prints one warning, that class-data sharing now covers the
+ * boot loader's classes only). So that no class of the agent is loaded twice, this class names no
+ * other (the verifier could load one through the application loader before the append) and
+ * reaches {@link AgentStart} by reflection through the boot loader.
  *
  * <p>A bad option at start-up stops the JVM before {@code main} with one line and exit status 2: a
  * run the user asked for would measure the wrong thing. Under a late attach the program is already
@@ -46,8 +48,10 @@ public final class MutexlabAgent {
     /** Starts the agent from the boot class path; null, or the one line that says why it did not. */
     private static String start(String args, Instrumentation instrumentation) {
         try {
-            File jar = new File(MutexlabAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+            if (MutexlabAgent.class.getClassLoader() != null) {   // else a Boot-Class-Path put it there
+                File jar = new File(MutexlabAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+            }
             Class<?> start = Class.forName("dev.mutexlab.agent.AgentStart", true, null);
             Method method = start.getMethod("start", String.class, Instrumentation.class);
             return (String) method.invoke(null, args, instrumentation);

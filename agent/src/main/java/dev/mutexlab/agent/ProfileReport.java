@@ -64,13 +64,15 @@ public final class ProfileReport {
             RewriteLog.Rewrite r = e.getKey();
             long n = 0;
             long keptFair = 0;
+            long swapped = 0;
             for (int id : e.getValue()) {
                 n += Sites.get(id).instances().sum();
                 keptFair += Sites.get(id).keptFair().sum();
+                swapped += Sites.get(id).swapped().sum();
             }
             instances += n;
             j.begin().field("class", r.className()).field("method", r.method()).field("line", r.line())
-                    .field("kind", r.kind()).field("instances", n).field("keptFair", keptFair);
+                    .field("kind", r.kind()).field("instances", n).field("keptFair", keptFair).field("swapped", swapped);
             TrackedLocks.Totals tracked = TrackedLocks.of(e.getValue());
             if (tracked != null) {
                 lockEvents(j, tracked);

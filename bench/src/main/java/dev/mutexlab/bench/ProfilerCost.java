@@ -1,6 +1,6 @@
 package dev.mutexlab.bench;
 
-import dev.mutexlab.agent.runtime.ProfiledReentrantLock;
+import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.agent.runtime.Sites;
 import java.util.concurrent.TimeUnit;
@@ -69,7 +69,7 @@ public class ProfilerCost {
             int sample = variant.equals("profiled16") ? 16 : 1;
             Settings.install(new Settings(null, false, true, sample, 0));
             int site = Sites.add(ProfilerCost.class.getName(), "create", 0, "new", -1, "ProfilerCost.java");
-            lock = new ProfiledReentrantLock(false, site);
+            lock = new AgentReentrantLock(false, site);
         }
     }
 

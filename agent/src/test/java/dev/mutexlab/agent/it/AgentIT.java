@@ -40,9 +40,9 @@ class AgentIT {
         ChildJvm.Outcome run = ChildJvm.run("lock=lineup,profile,out=" + report, List.of(),
                 LogbackProgram.class, log.toString(), Integer.toString(lines));
         assertThat(run.exitCode()).as(run.stderr()).isZero();
-        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.ProfiledSwappedLock");
+        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.AgentReentrantLock");
         // The waiting thread's thread info names the library's lock, as jstack would.
-        assertThat(run.stdout()).containsPattern("WAITING_ON=dev\\.mutexlab\\.locks\\.");
+        assertThat(run.stdout()).containsPattern("WAITING_ON=dev\\.mutexlab\\.agent\\.bundled\\.locks\\.");
 
         List<String> written = Files.readAllLines(log);
         Set<String> expected = new HashSet<>();
@@ -62,7 +62,7 @@ class AgentIT {
         assertThat(rewritten.get("instances").asLong()).isGreaterThanOrEqualTo(1);
         JsonNode site = find(json.get("sites"), "ch.qos.logback.core.OutputStreamAppender");
         assertThat(site).as("the appender's site in sites").isNotNull();
-        assertThat(site.get("lockClass").asText()).isEqualTo("dev.mutexlab.agent.runtime.ProfiledSwappedLock");
+        assertThat(site.get("lockClass").asText()).isEqualTo("dev.mutexlab.agent.bundled.locks.LineupMutex");
         assertThat(site.get("acquisitions").asLong()).isGreaterThanOrEqualTo(8L * lines);
         assertThat(site.get("holdNanos").get("count").asLong()).isPositive();
         assertThat(site.get("holdNanos").get("buckets").size()).isPositive();
@@ -80,14 +80,16 @@ class AgentIT {
         ChildJvm.Outcome run = queueProgram("lock=lineup,out=" + report, 20000);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout())
-                .contains("LBQ_PUTLOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
-                .contains("LBQ_TAKELOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
-                .contains("ABQ_LOCK=dev.mutexlab.agent.runtime.SwappedReentrantLock")
+                .contains("LBQ_PUTLOCK=dev.mutexlab.agent.runtime.AgentReentrantLock")
+                .contains("LBQ_TAKELOCK=dev.mutexlab.agent.runtime.AgentReentrantLock")
+                .contains("ABQ_LOCK=dev.mutexlab.agent.runtime.AgentReentrantLock")
                 .contains("LBQ_SUM_OK=true")
                 .contains("ABQ_SUM_OK=true");
         JsonNode json = JSON.readTree(report.toFile());
         JsonNode lbq = find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue");
         assertThat(lbq).isNotNull();
+        assertThat(lbq.get("swapped").asLong()).as("every LinkedBlockingQueue lock is swapped")
+                .isEqualTo(lbq.get("instances").asLong()).isPositive();
         assertThat(lbq.has("lockEvents")).as("no lock events without :stats").isFalse();
         assertThat(json.has("sites")).as("no profile without the profile option").isFalse();
         assertThat(run.stderr()).doesNotContain("lock events of");
@@ -136,9 +138,7 @@ class AgentIT {
             Path report = dir.resolve("reparent-" + options.replace(',', '-').replace('=', '-') + ".json");
             ChildJvm.Outcome run = ChildJvm.run(options + ",out=" + report, List.of(), ReparentProgram.class, "20000");
             assertThat(run.exitCode()).as(options + ": " + run.stderr()).isZero();
-            String expectedSuper = options.equals("lock=lineup") ? "dev.mutexlab.agent.runtime.SwappedReentrantLock"
-                    : options.equals("profile") ? "dev.mutexlab.agent.runtime.ProfiledReentrantLock"
-                    : "dev.mutexlab.agent.runtime.ProfiledSwappedLock";
+            String expectedSuper = "dev.mutexlab.agent.runtime.AgentReentrantLock";
             assertThat(run.stdout()).as(options)
                     .contains("SUPER=" + expectedSuper)
                     .contains("IN_ORDER=true")
@@ -192,7 +192,7 @@ class AgentIT {
     void withoutTheFailOptionTheSameClassIsSwapped() throws Exception {
         ChildJvm.Outcome run = ChildJvm.run("lock=lineup", List.of(), PlainProgram.class);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
-        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.SwappedReentrantLock");
+        assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.AgentReentrantLock");
     }
 
     /** QueueProgram under the agent with {@code agentOptions}, its queues opened to it for the lock classes it prints. */

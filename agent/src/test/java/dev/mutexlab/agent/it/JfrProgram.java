@@ -1,16 +1,15 @@
 package dev.mutexlab.agent.it;
 
-import dev.mutexlab.locks.Locks;
-import dev.mutexlab.locks.Mutex;
-import dev.mutexlab.locks.internal.Jfr;
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * Child program: with a recording that enables every mutexlab event running, reports a lineup
- * policy switch and waits on a contended library lock, as a lock on the agent's boot class path
- * does, then prints where the library was loaded from and that it went on.
+ * Child program: with a recording that enables every mutexlab event running, has the agent's own
+ * copy of the library (relocated, on the boot class path, reached by reflection as a program never
+ * would) report a lineup policy switch, and waits on a contended swapped lock, whose slow path
+ * records through that copy; then prints where the copy was loaded from and that it went on.
  */
 public final class JfrProgram {
 
@@ -19,9 +18,13 @@ public final class JfrProgram {
             rs.enable("dev.mutexlab.LineupPolicySwitch");
             rs.enable("dev.mutexlab.MutexContended").withThreshold(Duration.ZERO);
             rs.startAsync();
-            Mutex lock = (Mutex) Locks.create("lineup");
-            System.out.println("LOADER=" + (Mutex.class.getClassLoader() == null ? "boot" : "not boot"));
-            Jfr.policySwitched(lock, "line", "barge", 1.0, 2.0);
+            Class<?> mutex = Class.forName("dev.mutexlab.agent.bundled.locks.Mutex");
+            Object lock = Class.forName("dev.mutexlab.agent.bundled.locks.Locks").getMethod("create", String.class)
+                    .invoke(null, "lineup");
+            System.out.println("LOADER=" + (mutex.getClassLoader() == null ? "boot" : "not boot"));
+            Method switched = Class.forName("dev.mutexlab.agent.bundled.locks.internal.Jfr").getMethod("policySwitched",
+                    mutex, String.class, String.class, double.class, double.class);
+            switched.invoke(null, lock, "line", "barge", 1.0, 2.0);
             ReentrantLock swapped = new ReentrantLock();
             swapped.lock();
             Thread waiter = new Thread(() -> {
