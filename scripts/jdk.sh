@@ -1,4 +1,5 @@
-# Sourced by ./mutexlab, ./test and .ci/run: finds a JDK 25 or newer and exports JAVA_HOME.
+# Sourced by ./mutexlab, ./test and .ci/run: finds a JDK 25 or newer and exports JAVA_HOME (its bin
+# first on PATH), after saving the caller's PATH, JAVA_HOME and MAVEN_OPTS (below).
 # Looks at JAVA_HOME first, then every JDK under /usr/lib/jvm (newest first).
 
 mutexlab_java_major() {
@@ -19,6 +20,22 @@ mutexlab_find_jdk() {
     done
     return 1
 }
+
+# The caller's own values of what this file changes: the lab runs a user's command (mutexlab profile --
+# CMD) with them, on the user's java, not on the JDK found here. MUTEXLAB_USER_ENV names the variables
+# saved; MUTEXLAB_USER_<NAME> holds each one the caller had set (absent: the caller had none). Saved
+# once: a second sourcing (./test or .ci/run, then ./mutexlab from within) keeps the first caller's.
+if [ -z "${MUTEXLAB_USER_ENV:-}" ]; then
+    export MUTEXLAB_USER_ENV="PATH JAVA_HOME MAVEN_OPTS"
+    for mutexlab_name in $MUTEXLAB_USER_ENV; do
+        if [ -n "${!mutexlab_name+set}" ]; then
+            export "MUTEXLAB_USER_$mutexlab_name=${!mutexlab_name}"
+        else
+            unset "MUTEXLAB_USER_$mutexlab_name"
+        fi
+    done
+    unset mutexlab_name
+fi
 
 if ! MUTEXLAB_JDK="$(mutexlab_find_jdk)"; then
     echo "mutexlab: needs a JDK 25 or newer, and found none in JAVA_HOME or /usr/lib/jvm/*." >&2

@@ -45,6 +45,8 @@ public final class ProfileReport {
         j.field("schema", SCHEMA);
         j.field("mainCommand", System.getProperty("sun.java.command", ""));
         j.field("javaVersion", System.getProperty("java.version", ""));
+        j.field("javaVendor", System.getProperty("java.vendor", ""));
+        j.field("javaHome", System.getProperty("java.home", ""));
         j.field("cpus", Runtime.getRuntime().availableProcessors());
         j.field("startedAtEpochMillis", startedAtEpochMillis);
         j.field("durationNanos", System.nanoTime() - startNanos);

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.real.Advice;
 import dev.mutexlab.lab.real.Jars;
+import dev.mutexlab.lab.real.UserCommand;
 import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.locks.Locks;
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,6 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
         "acquisitions, share contended, hold / wait / outside-time percentiles and threads waiting (lock_stat-like).",
         "A command starting with 'java' gets -javaagent:... as its first option; any other (a script, mvn exec) gets",
         "it through JAVA_TOOL_OPTIONS, which every JVM it starts reads (the last to exit writes the file).",
+        "The command runs with your own PATH, JAVA_HOME and java (17 or newer), not the lab's JDK.",
         "Then: ./mutexlab advise FILE. Example: ./mutexlab profile --out p.json -- java -jar app.jar"},
         sortOptions = false)
 public final class ProfileCommand implements Callable<Integer>, CommandDefaults.Defaults {
@@ -66,11 +69,16 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         }
         Path file = out.file().toAbsolutePath();
         Path agent = Jars.agent();
-        ProcessBuilder pb = new ProcessBuilder(command(agent, file)).inheritIO();
-        if (!isJava(command.getFirst())) {
-            String previous = System.getenv("JAVA_TOOL_OPTIONS");
-            pb.environment().put("JAVA_TOOL_OPTIONS", (previous == null ? "" : previous + " ") + agentOption(agent, file));
+        int agentJava = Jars.agentJavaFeature(agent);
+        UserCommand program = UserCommand.of(command, System.getenv());
+        program.requireJava(agentJava);
+        Map<String, String> env = program.environment();
+        if (!program.isJava()) {
+            String previous = env.get("JAVA_TOOL_OPTIONS");
+            env.put("JAVA_TOOL_OPTIONS", (previous == null ? "" : previous + " ") + agentOption(agent, file));
         }
+        ProcessBuilder pb = program.processBuilder(program.isJava() ? List.of(agentOption(agent, file)) : List.of(), env)
+                .inheritIO();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int exit;
@@ -80,6 +88,15 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             throw new UsageException("cannot run '" + command.getFirst() + "': " + e.getMessage());
         }
         if (!Advice.exists(file)) {
+            if (!program.isJava() && exit != 0) {
+                // a JVM too old to load the agent ends at once, with no profile; it most likely was this one
+                Optional<UserCommand.Java> java = program.scriptJava().filter(j -> j.feature() < agentJava);
+                if (java.isPresent()) {
+                    err.printf("mutexlab profile: the program exited with status %d and no profile; the java it most likely"
+                            + " started, %s%n", exit, UserCommand.tooOld(java.get(), agentJava));
+                    return ExitCode.USAGE;
+                }
+            }
             err.printf("mutexlab profile: the program exited with status %d and the agent wrote no profile to %s%n", exit, file);
             return exit == 0 ? ExitCode.FAILURE : exit;
         }
@@ -91,21 +108,12 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         return exit;
     }
 
-    /** The command to run: the agent inserted after {@code java}, or the command as given (JAVA_TOOL_OPTIONS). */
-    List<String> command(Path agent, Path file) {
-        List<String> cmd = new ArrayList<>(command);
-        if (isJava(cmd.getFirst())) {
-            cmd.add(1, agentOption(agent, file));
-        }
-        return cmd;
-    }
-
     /** This command with the agent swapping in a lock instead of profiling ({@code SPEC} to fill in). */
     String tryCommand(Path agent) {
         String swap = "-javaagent:" + agent + "=lock=SPEC";
         List<String> cmd = new ArrayList<>(command.stream().map(a -> a.isEmpty() || a.matches(".*[\\s'\"$`].*")
                 ? "'" + a.replace("'", "'\\''") + "'" : a).toList());
-        if (isJava(command.getFirst())) {
+        if (UserCommand.isJava(command.getFirst())) {
             cmd.add(1, swap);
             return String.join(" ", cmd);
         }
@@ -126,10 +134,5 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             options.add("sample=" + sample);
         }
         return "-javaagent:" + agent + "=" + String.join(",", options);
-    }
-
-    static boolean isJava(String program) {
-        String name = Path.of(program).getFileName().toString();
-        return name.equals("java") || name.equals("java.exe");
     }
 }

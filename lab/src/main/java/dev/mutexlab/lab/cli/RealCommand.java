@@ -161,6 +161,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
                 + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false);
         LockEventsTable.print(r, out);
+        out.printf("Child JVMs ran on %s%n", r.childJdk());
     }
 
     /** The configuration these options describe (validated), on the processor counts given; agent not yet located. */

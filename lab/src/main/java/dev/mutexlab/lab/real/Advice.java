@@ -50,6 +50,7 @@ public final class Advice {
         List<SiteShape> sites = SiteShape.of(r, threads, r.cpus());
         out.printf(Locale.ROOT, "%n%s: %d CPUs, %.1f s, lock %s%n", r.mainCommand(), r.cpus(), r.durationNanos() / 1e9,
                 r.options() == null || r.options().lock() == null ? "the program's own" : r.options().lock());
+        out.printf("  ran on %s%n", r.jdk());
         out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
                 "hold max", "wait p50", "wait p99", "out p50", "thr", "maxW", "meanW");
         for (SiteShape s : sites) {

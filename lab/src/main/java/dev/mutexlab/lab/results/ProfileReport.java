@@ -7,12 +7,26 @@ import java.util.Map;
 /**
  * The agent's report ({@code mutexlab.profile/1}, documented in docs/profile-schema.md), as far as
  * the lab reads it: what was swapped and, in profile mode, hold, wait and outside-time distributions
- * per lock allocation site. Unknown fields are ignored, so a newer agent's report reads.
+ * per lock allocation site. Unknown fields are ignored, so a newer agent's report reads; a field an
+ * older agent did not write ({@code javaVendor}, {@code javaHome}) reads as null.
+ *
+ * @param javaVersion the profiled JVM's {@code java.version}; with {@code javaVendor} and {@code javaHome}
+ *                    the JDK the program ran on
  */
-public record ProfileReport(String schema, String mainCommand, String javaVersion, int cpus,
-                            long startedAtEpochMillis, long durationNanos, Options options, Rewrites rewrites,
+public record ProfileReport(String schema, String mainCommand, String javaVersion, String javaVendor, String javaHome,
+                            int cpus, long startedAtEpochMillis, long durationNanos, Options options, Rewrites rewrites,
                             List<Site> sites, List<Monitor> monitors) {
     public static final String SCHEMA = "mutexlab.profile/1";
+
+    /**
+     * The JDK the program ran on, as far as the report says: {@code Java 25.0.3 (Eclipse Adoptium,
+     * /usr/lib/jvm/temurin-25)}; {@code Java ?} for a report without a version.
+     */
+    public String jdk() {
+        String version = javaVersion == null || javaVersion.isBlank() ? "?" : javaVersion;
+        List<String> more = java.util.stream.Stream.of(javaVendor, javaHome).filter(s -> s != null && !s.isBlank()).toList();
+        return "Java " + version + (more.isEmpty() ? "" : " (" + String.join(", ", more) + ")");
+    }
 
     /** The agent's options: the swapped-in spec (null: none), fairness handling, profiling. */
     public record Options(String lock, String fair, boolean profile, int frames, int sample) {

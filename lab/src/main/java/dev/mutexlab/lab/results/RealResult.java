@@ -33,6 +33,17 @@ public record RealResult(String schema, String command, String createdAt, Machin
         this(schema, command, createdAt, machine, config, groups, swaps, profiles, null);
     }
 
+    /**
+     * The JDK the child JVMs ran on: the profile pass's report says it (version, vendor, home); without
+     * one, the machine's JDK, which is the lab's own and so the children's (they run its {@code java}).
+     */
+    public String childJdk() {
+        return (profiles == null ? List.<Profiled>of() : profiles).stream().map(Profiled::profile)
+                .filter(p -> p != null && p.javaVersion() != null && !p.javaVersion().isBlank()).findFirst()
+                .map(ProfileReport::jdk)
+                .orElseGet(() -> machine == null || machine.jdk() == null ? "unknown" : machine.jdk() + " (the lab's own)");
+    }
+
     /** The same result with {@code rows} as its verdicts. */
     public RealResult withVerdicts(List<VerdictRow> rows) {
         return new RealResult(schema, command, createdAt, machine, config, groups, swaps, profiles, rows);

@@ -42,4 +42,13 @@ class RealPlanTest {
         assertThat(help.out().replaceAll("\\s+", " ")).contains("--aa").contains("A/A control").contains("--budget=D")
                 .contains("Default: 0s").contains("child JVM per lock");
     }
+
+    @Test
+    void theTableNamesTheJdkTheChildJvmsRanOn() throws Exception {
+        RealResult r = dev.mutexlab.lab.results.ResultFiles.load(EverySchemaTest.resource("real-small.json")).real();
+        java.io.StringWriter out = new java.io.StringWriter();
+        RealCommand.print(r, new java.io.PrintWriter(out, true));
+
+        assertThat(out.toString()).contains("Child JVMs ran on Java 25");
+    }
 }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.Cli;
 import dev.mutexlab.lab.cli.ExitCode;
+import dev.mutexlab.lab.results.ProfileReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,5 +71,15 @@ class AdviceTest {
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("no such file");
         assertThat(Files.exists(dir.resolve("none.json"))).isFalse();
+    }
+
+    @Test
+    void theProfileNamesTheJdkItRanOn() {
+        ProfileReport r = new ProfileReport(ProfileReport.SCHEMA, "Main", "17.0.9", "Eclipse Adoptium", "/opt/jdk-17", 2,
+                0, 0, null, null, List.of(), null);
+        java.io.StringWriter out = new java.io.StringWriter();
+        Advice.printSites(r, "platform", new java.io.PrintWriter(out, true));
+
+        assertThat(out.toString()).contains("ran on Java 17.0.9 (Eclipse Adoptium, /opt/jdk-17)");
     }
 }
