@@ -15,8 +15,8 @@ import java.util.Locale;
 
 /**
  * The agent's report: the JSON of schema {@code mutexlab.profile/1} ({@code docs/profile-schema.md})
- * and the text summary printed at exit. Reads the rewrite log, the runtime's sites and every
- * thread's buffers at the moment it is made.
+ * and the text summary printed at exit. Reads the rewrite log, the runtime's sites and the threads'
+ * numbers (the ended threads' totals and the live threads' buffers) at the moment it is made.
  */
 public final class ProfileReport {
 

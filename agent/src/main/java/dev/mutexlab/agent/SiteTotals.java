@@ -10,8 +10,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One site's numbers over every thread: the merge of the threads' {@link SiteStats}, and the order
- * the table and the JSON list sites in (contended × acquisitions, the most first).
+ * One site's numbers over every thread: the merge of the ended threads' totals and the live
+ * threads' {@link SiteStats} ({@link ThreadStats#snapshot()}), and the order the table and the JSON
+ * list sites in (contended × acquisitions, the most first).
  */
 public final class SiteTotals {
 
@@ -36,9 +37,16 @@ public final class SiteTotals {
 
     /** Adds one thread's numbers. */
     void add(SiteStats s) {
-        if (s.acquisitions > 0) {
-            threads++;
-        }
+        merge(s, s.acquisitions > 0 ? 1 : 0);
+    }
+
+    /** Adds the ended threads' totals, in which {@code threadsAcquired} threads acquired. */
+    void addEnded(SiteStats s, long threadsAcquired) {
+        merge(s, threadsAcquired);
+    }
+
+    private void merge(SiteStats s, long threadsAcquired) {
+        threads += threadsAcquired;
         acquisitions += s.acquisitions;
         timed += s.timed;
         contended += s.contended;
@@ -69,7 +77,15 @@ public final class SiteTotals {
         for (Site site : sites) {
             totals.add(new SiteTotals(site));
         }
-        for (ThreadStats thread : ThreadStats.all()) {
+        // Each thread once: in the ended totals or among the live buffers (ThreadStats' notes).
+        ThreadStats.Snapshot snapshot = ThreadStats.snapshot();
+        for (SiteTotals t : totals) {
+            SiteStats ended = snapshot.ended(t.site.id());
+            if (ended != null) {
+                t.addEnded(ended, snapshot.endedThreads(t.site.id()));
+            }
+        }
+        for (ThreadStats thread : snapshot.live()) {
             for (SiteTotals t : totals) {
                 SiteStats s = thread.peek(t.site.id());
                 if (s != null) {

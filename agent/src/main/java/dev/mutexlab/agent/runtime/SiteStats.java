@@ -1,9 +1,11 @@
 package dev.mutexlab.agent.runtime;
 
 /**
- * One thread's numbers for one site. Written only by its thread, with plain writes; a report reads
- * them from another thread at exit or on demand, when a thread still running may have a few
- * updates the report does not see.
+ * One thread's numbers for one site, or (in {@link ThreadStats}' totals of ended threads) the sum
+ * of many. A thread's own are written only by its thread, with plain writes; a report reads them
+ * from another thread at exit or on demand, when a thread still running may have a few updates the
+ * report does not see. Once the thread has ended they are final, and {@link ThreadStats} adds them
+ * into its site's totals ({@link #add}).
  */
 public final class SiteStats {
 
@@ -33,4 +35,22 @@ public final class SiteStats {
     boolean timing;
     /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
     long lastReleaseNanos = LockProbe.NOT_TIMED;
+
+    /**
+     * Adds {@code other}'s numbers into these: counts and histograms summed, {@code maxWaiting} the
+     * larger; the sampling state stays this one's. The caller orders the reads (see {@link ThreadStats}).
+     */
+    void add(SiteStats other) {
+        acquisitions += other.acquisitions;
+        timed += other.timed;
+        contended += other.contended;
+        reentrant += other.reentrant;
+        tryLockFailures += other.tryLockFailures;
+        maxWaiting = Math.max(maxWaiting, other.maxWaiting);
+        conditionWaits += other.conditionWaits;
+        holdNanos.add(other.holdNanos);
+        waitNanos.add(other.waitNanos);
+        outsideNanos.add(other.outsideNanos);
+        conditionWaitNanos.add(other.conditionWaitNanos);
+    }
 }
