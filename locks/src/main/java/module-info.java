@@ -3,7 +3,7 @@
  *
  * <p>The API is one package, {@code dev.mutexlab.locks}; the shared machinery (owner and hold
  * count, waiter queues, conditions, statistics) lives in {@code dev.mutexlab.locks.internal},
- * which is not exported. Compiled for Java 21, tested on Java 25 (see the project's
+ * which is not exported. Compiled for Java 17, tested on Java 25 and 17 (see the project's
  * {@code docs/compatibility.md}).
  *
  * @since 1.0

@@ -45,7 +45,7 @@ class ShortLivedThreadsIT {
                 List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError"), ShortThreadsProgram.class,
                 Integer.toString(VIRTUAL_THREADS), Integer.toString(PLATFORM_THREADS), Integer.toString(HELD_THREADS));
         assertThat(run.exitCode()).as("exit code; stdout:%n%s%nstderr:%n%s", run.stdout(), run.stderr()).isZero();
-        boolean virtual = Runtime.version().feature() >= 21;
+        boolean virtual = ChildJvm.javaFeature() >= 21;   // the child's JDK, which may not be this one
         assertThat(run.stdout()).contains("KIND=" + (virtual ? "virtual" : "platform"));
         long threads = virtual ? VIRTUAL_THREADS : PLATFORM_THREADS;
         long made = printed(run.stdout(), "ACQUISITIONS");

@@ -231,15 +231,23 @@ public final class RealRunner implements Measuring<RealResult> {
         boolean swapped = !task.lock().equals(NO_SWAP);
         AppsResult.Sample s = launch(work, task, swapped ? List.of(agentOption("lock=" + task.lock(), "out=" + report,
                 "report=none")) : List.of());
-        synchronized (this) {
-            samples.get(key(task.threads(), task.procs())).add(s);
-        }
         if (swapped && Files.isRegularFile(report)) {
+            ProfileReport.Rewrites rewrites = readReport(report, task).rewrites();
+            String notInPlace = LockUnderTest.notInPlace(task.workload(), rewrites);
+            if (notInPlace != null && s.checkPassed()) {
+                s = s.withCheck(task.workload() + " on " + task.lock() + ": " + notInPlace);   // an error, never a result
+            }
             RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
-                    readReport(report, task).rewrites());
+                    rewrites);
             synchronized (this) {
                 swaps.add(swap);
             }
+        } else if (swapped && s.checkPassed()) {
+            s = s.withCheck(task.workload() + " on " + task.lock() + ": the agent wrote no report, so the lock under test"
+                    + " is not known to have been swapped");
+        }
+        synchronized (this) {
+            samples.get(key(task.threads(), task.procs())).add(s);
         }
     }
 

@@ -84,6 +84,12 @@ public record AppsResult(String schema, String command, String createdAt, Machin
                     cpuPerWall, jain, check, null, null);
         }
 
+        /** The same sample with another check: {@code check} says why it failed. */
+        public Sample withCheck(String failed) {
+            return new Sample(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits,
+                    cpuNanosPerOp, cpuPerWall, jain, failed, jvm, noise);
+        }
+
         /** The same sample with its noise reading. */
         public Sample withNoise(Noise reading) {
             return new Sample(workload, lock, run, order, ops, wallNanos, opsPerSec, perThread, latency, waits,

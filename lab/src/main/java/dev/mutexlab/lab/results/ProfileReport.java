@@ -43,9 +43,17 @@ public record ProfileReport(String schema, String mainCommand, String javaVersio
      *                   ({@code lineup:stats}); null otherwise
      * @param policies   of those locks, how many run each {@code lineup} policy when the report was made; null
      *                   when none is a lineup lock or statistics are off
+     * @param instances  locks constructed there; null in a report that predates the field
+     * @param swapped    of those, the ones the library's lock served; null in a report that predates the field
      */
     public record RewriteSite(@JsonProperty("class") String className, String method, int line, String kind,
-                              Map<String, Long> lockEvents, Map<String, Integer> policies) {
+                              Map<String, Long> lockEvents, Map<String, Integer> policies, Long instances,
+                              Long swapped) {
+        /** A site as a report without the instance counts gives it. */
+        public RewriteSite(String className, String method, int line, String kind, Map<String, Long> lockEvents,
+                           Map<String, Integer> policies) {
+            this(className, method, line, kind, lockEvents, policies, null, null);
+        }
     }
 
     public record Skipped(@JsonProperty("class") String className, String reason) {
