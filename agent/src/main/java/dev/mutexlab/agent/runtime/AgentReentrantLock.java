@@ -68,8 +68,9 @@ public class AgentReentrantLock extends ReentrantLock implements TimedLocking.St
         Settings settings = Settings.current();
         this.mutex = mutex;
         boolean keptFair = mutex == null && fair && settings.swaps();
+        boolean changed = mutex != null || !fair && settings.fairJdk();   // what lock=SPEC asked for, in place
         int profiled = Sites.constructed(site, settings.frames(), mutex != null ? mutex.getClass() : ReentrantLock.class,
-                mutex != null, keptFair);
+                changed, keptFair);
         this.probe = settings.profile() ? new LockProbe(profiled, settings.sampleEvery(), !servesFair(mutex, fair)) : null;
         if (mutex != null) {
             TrackedLocks.constructed(site, mutex);

@@ -29,7 +29,7 @@ public final class LockFactory {
     public static ReentrantLock create(boolean fair, int site) {
         Settings settings = Settings.current();
         if (!settings.profile() && (settings.fairJdk() || fair && !settings.swapFair())) {
-            Sites.constructed(site, 0, ReentrantLock.class, false, fair && settings.swaps());
+            Sites.constructed(site, 0, ReentrantLock.class, !fair && settings.fairJdk(), fair && settings.swaps());
             return new ReentrantLock(true);
         }
         return new AgentReentrantLock(fair, site);

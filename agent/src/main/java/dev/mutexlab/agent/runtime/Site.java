@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.LongAdder;
  * @param fileName   the source file, or null
  * @param instances  locks constructed at this site
  * @param keptFair   of those, fair locks left as the JDK's own under a swap ({@code fair=keep})
- * @param swapped    of those, locks the library's lock serves ({@code lock=SPEC})
+ * @param swapped    of those, locks served by what {@code lock=SPEC} asked for: the library's lock, or
+ *                   under {@code jdk-fair} the JDK's fair lock in place of a nonfair one
  * @param lockClass  the class that does the locking for the locks constructed here (the last one,
  *                   when they differ): {@code java.util.concurrent.locks.ReentrantLock} for the JDK's
  *                   own, else the library lock's class (in the agent's relocated package)

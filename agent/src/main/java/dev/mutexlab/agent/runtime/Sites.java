@@ -50,8 +50,9 @@ public final class Sites {
 
     /**
      * Counts a lock constructed at rewritten site {@code site}, served by {@code lockClass}
-     * ({@code swapped}: the library's lock; {@code keptFair}: the JDK's, because the program asked
-     * for a fair one), and returns the site its profile goes to: {@code site} itself, or with
+     * ({@code swapped}: by what {@code lock=SPEC} asked for, the library's lock or, under
+     * {@code jdk-fair}, the JDK's fair lock in place of a nonfair one; {@code keptFair}: by the JDK's
+     * own, because the program asked for a fair one), and returns the site its profile goes to: {@code site} itself, or with
      * {@code frames=N} the framed site N frames above it.
      */
     static int constructed(int site, int frames, Class<?> lockClass, boolean swapped, boolean keptFair) {

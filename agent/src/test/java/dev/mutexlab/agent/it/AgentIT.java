@@ -128,7 +128,9 @@ class AgentIT {
                 .contains("LBQ_SUM_OK=true")
                 .contains("ABQ_SUM_OK=true");
         JsonNode json = JSON.readTree(report.toFile());
-        assertThat(find(json.get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue")).isNotNull();
+        JsonNode abq = find(json.get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
+        assertThat(abq).isNotNull();
+        assertThat(abq.get("swapped").asLong()).as("the nonfair lock made fair counts as swapped").isEqualTo(1);
     }
 
     @Test
