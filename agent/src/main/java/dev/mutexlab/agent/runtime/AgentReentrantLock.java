@@ -71,7 +71,7 @@ public class AgentReentrantLock extends ReentrantLock implements TimedLocking.St
         boolean changed = mutex != null || !fair && settings.fairJdk();   // what lock=SPEC asked for, in place
         int profiled = Sites.constructed(site, settings.frames(), mutex != null ? mutex.getClass() : ReentrantLock.class,
                 changed, keptFair);
-        this.probe = settings.profile() ? new LockProbe(profiled, settings.sampleEvery(), !servesFair(mutex, fair)) : null;
+        this.probe = settings.profile() ? new LockProbe(profiled, settings.sampleEvery()) : null;
         if (mutex != null) {
             TrackedLocks.constructed(site, mutex);
         }

@@ -10,33 +10,34 @@ import java.lang.invoke.VarHandle;
  *
  * <pre>{@code
  * lock():
- *   if held by me:            super.lock(); count reentrant
- *   s = enter()               // this thread's stats; one acquisition in sampleEvery is timed
- *   if not s.timing:          super.lock(); count; return
- *   t0 = now; outside = t0 - my last release of this site
- *   if barging and super.tryLock(): acquired(uncontended)
- *   else: waiting++ (max seen); super.lock(); waiting--; acquired(contended, wait = now - t0)
- *   holdStart = now
+ *   s = this thread's stats for the site             // a thread-local read and an array index
+ *   if the last release was timed:  record outside = now - then
+ *   if --s.countdown > 0, or held by me:  stock lock(); count; return     // sampled out
+ *   s.countdown = sampleEvery
+ *   t0 = isLocked() ? now (and waiting++) : none      // a look, never an attempt
+ *   stock lock();  t1 = now;  waiting-- if counted
+ *   count timed; if t0: count contended, record wait = t1 - t0
+ *   holdStart = t1
  * unlock():
- *   if timed and outermost:   end = now; super.unlock(); record hold = end - holdStart
+ *   if holdStart is set and this is the outermost release:  t2 = now; stock unlock(); record hold = t2 - holdStart
+ *   else: stock unlock()
  * }</pre>
  *
- * <p>Implementation notes. {@code holdStartNanos} is read and written only by the thread that
- * holds the lock (between its acquisition and its release), so the lock's own happens-before
- * orders every access and a plain field suffices. {@code waiting} is shared: a getAndAdd (volatile)
- * per contended timed acquisition gives the number waiting at that moment; its maximum is kept per
- * thread and merged at report time. The contended check tries the lock once first, which is what a
- * barging lock's {@code lock()} does anyway; for a fair lock (where a {@code tryLock} would barge)
- * the check only looks ({@code isLocked}) and never changes who gets the lock.
+ * <p>Implementation notes. {@code holdStartNanos} is written only by the thread that holds the lock
+ * (between its acquisition and its release) and read by the thread that releases it, the same one;
+ * the lock's own happens-before orders every access, so a plain field suffices. Another thread
+ * calling {@code unlock()} without holding the lock may read it as set, but then fails the
+ * outermost-release test (its hold count is 0) and the serving lock throws. {@code waiting} is
+ * shared: a getAndAdd (volatile) per sampled acquisition that found the lock held gives the number
+ * waiting at that moment; its maximum is kept per thread and merged at report time.
  */
 public final class LockProbe {
 
-    /** The hold-start value of a hold not timed. */
+    /** The hold-start value of a hold not timed, and the arrival time of an arrival that found the lock free. */
     static final long NOT_TIMED = Long.MIN_VALUE;
 
     final int site;
     final int sampleEvery;
-    final boolean barging;
 
     /** When the current timed hold began; owner-only, see the notes. */
     long holdStartNanos = NOT_TIMED;
@@ -44,10 +45,9 @@ public final class LockProbe {
     @SuppressWarnings("unused")
     private volatile int waiting;
 
-    LockProbe(int site, int sampleEvery, boolean barging) {
+    LockProbe(int site, int sampleEvery) {
         this.site = site;
         this.sampleEvery = sampleEvery;
-        this.barging = barging;
     }
 
     /** The site the lock's numbers go to. */
@@ -61,81 +61,90 @@ public final class LockProbe {
     }
 
     /**
-     * Begins an acquisition by a thread that does not hold the lock: returns its stats with
-     * {@code timing} set when this acquisition is to be timed. An untimed acquisition right after a
-     * timed release still measures the time outside.
+     * Whether this acquisition is one to time (one in {@code sampleEvery}); the first acquisition
+     * after a timed release, sampled or not, records the time outside since that release.
      */
-    SiteStats enter() {
-        SiteStats s = stats();
-        if (--s.countdown > 0) {
-            s.timing = false;
-            if (s.lastReleaseNanos != NOT_TIMED) {
-                s.outsideNanos.record(System.nanoTime() - s.lastReleaseNanos);
-                s.lastReleaseNanos = NOT_TIMED;
-            }
-            return s;
-        }
-        s.countdown = sampleEvery;
-        s.timing = true;
-        return s;
-    }
-
-    /** A timed attempt begins: returns the time, and records the time outside since the last release. */
-    long attemptStarts(SiteStats s) {
-        long now = System.nanoTime();
+    boolean sampled(SiteStats s) {
         if (s.lastReleaseNanos != NOT_TIMED) {
-            s.outsideNanos.record(now - s.lastReleaseNanos);
+            s.outsideNanos.record(System.nanoTime() - s.lastReleaseNanos);
             s.lastReleaseNanos = NOT_TIMED;
         }
-        return now;
+        if (--s.countdown > 0) {
+            return false;
+        }
+        s.countdown = sampleEvery;
+        return true;
     }
 
-    /** A timed attempt did not get the lock at once and is about to wait. */
-    void waitStarts(SiteStats s) {
+    /**
+     * For a sampled acquisition: whether the thread holds the lock already (a reentrant one, not
+     * timed: the next acquisition is sampled instead).
+     */
+    boolean reentering(TimedLocking.Stock lock, SiteStats s) {
+        if (!lock.isHeldByCurrentThread()) {
+            return false;
+        }
+        s.reentrant++;
+        s.countdown = 1;
+        return true;
+    }
+
+    /**
+     * A sampled acquisition arrives and found the lock held ({@code looked}) or free: returns when
+     * its wait began, or {@link #NOT_TIMED} for a free lock (no clock read).
+     */
+    long arriving(SiteStats s, boolean looked) {
+        if (!looked) {
+            return NOT_TIMED;
+        }
+        long start = System.nanoTime();
         int now = (int) WAITING.getAndAdd(this, 1) + 1;
         if (now > s.maxWaiting) {
             s.maxWaiting = now;
         }
+        return start;
     }
 
-    /** The wait {@link #waitStarts} began is over (acquired, interrupted or timed out). */
-    void waitEnds() {
-        WAITING.getAndAdd(this, -1);
+    /** The wait that {@link #arriving} began (if it did) is over: acquired, interrupted or timed out. */
+    void waitEnds(long startNanos) {
+        if (startNanos != NOT_TIMED) {
+            WAITING.getAndAdd(this, -1);
+        }
     }
 
-    /** A timed acquisition got the lock: the hold begins now. */
-    void acquired(SiteStats s, long startNanos, boolean contended) {
+    /** A sampled acquisition got the lock: its wait (if it waited) ends and its hold begins now. */
+    void acquired(SiteStats s, long startNanos) {
         long now = System.nanoTime();
         s.acquisitions++;
         s.timed++;
-        if (contended) {
+        if (startNanos != NOT_TIMED) {
             s.contended++;
             s.waitNanos.record(now - startNanos);
         }
         holdStartNanos = now;
     }
 
-    /** An untimed acquisition got the lock. */
-    static void acquiredUntimed(SiteStats s) {
+    /** An acquisition sampled out (or reentrant) got the lock. */
+    static void acquired(SiteStats s) {
         s.acquisitions++;
     }
 
-    /** A thread that held the lock took it again. */
-    void reentered() {
-        SiteStats s = stats();
-        s.acquisitions++;
-        s.reentrant++;
+    /** An untimed {@code tryLock} returned {@code got}: counted, and returned. */
+    static boolean tried(SiteStats s, boolean got) {
+        if (got) {
+            s.acquisitions++;
+        } else {
+            s.tryLockFailures++;
+        }
+        return got;
     }
 
-    /** A {@code tryLock} returned false. */
-    static void tryFailed(SiteStats s) {
-        s.tryLockFailures++;
+    /** Whether the current hold is timed (read by the releasing thread, see the notes). */
+    boolean holdTimed() {
+        return holdStartNanos != NOT_TIMED;
     }
 
-    /**
-     * Called by the owner before its outermost unlock: returns when the timed hold began and ends
-     * it, or {@link #NOT_TIMED}.
-     */
+    /** Called by the owner before its outermost unlock of a timed hold: returns when it began and ends it. */
     long releasing() {
         long start = holdStartNanos;
         holdStartNanos = NOT_TIMED;

@@ -13,9 +13,9 @@ public final class SiteStats {
     public long acquisitions;
     /** Acquisitions timed (one in {@code sampleEvery}, first-level only). */
     public long timed;
-    /** Timed acquisitions that did not get the lock at once (the slow path). */
+    /** Timed acquisitions that found the lock held when they arrived (they waited). */
     public long contended;
-    /** Acquisitions by a thread that already held the lock. */
+    /** Of the acquisitions sampled (one in {@code sampleEvery}), those by a thread that already held the lock. */
     public long reentrant;
     /** {@code tryLock} calls (with or without a timeout) that returned false. */
     public long tryLockFailures;
@@ -31,8 +31,6 @@ public final class SiteStats {
 
     /** Acquisitions left before the next timed one. */
     int countdown = 1;
-    /** Whether the acquisition being made now is timed (read right after {@link LockProbe#enter()}). */
-    boolean timing;
     /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
     long lastReleaseNanos = LockProbe.NOT_TIMED;
 

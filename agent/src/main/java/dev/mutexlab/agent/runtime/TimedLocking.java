@@ -5,10 +5,20 @@ import java.util.concurrent.TimeUnit;
 /**
  * The profiled acquisition and release of an {@link AgentReentrantLock} (served by the JDK's lock or
  * the library's lock of SPEC). It passes itself as a {@link Stock}, whose {@code stock*} methods are
- * the serving lock's, untimed; the timing around
- * them is here: a reentrant or untimed (sampled-out) acquisition only counts, a timed one records
- * its wait when it had to wait (a barging lock is tried once first; a FIFO one is only looked at, so
- * that profiling never changes who gets the lock), and the outermost release records the hold.
+ * the serving lock's, untimed; the timing around them is here.
+ *
+ * <p>Rules, each for a cost the profiler must not add:
+ * <ul>
+ *   <li>The lock takes the same path as without the profiler: an acquisition calls the serving
+ *       lock's own method once, never a {@code tryLock} first. Whether it waited is a look at
+ *       {@code isLocked()} on arrival (a read, which changes no one's turn).
+ *   <li>An acquisition sampled out (all but one in {@code sample=N}, per thread and site) reads no
+ *       clock and touches nothing shared: the thread's own counters, and one field of the probe
+ *       that only the holder writes, read on release.
+ *   <li>A sampled one reads the clock once on arrival only if the lock looked held (the wait's
+ *       start), once when it has the lock (the wait's end and the hold's start) and once before the
+ *       outermost release (the hold's end); the hold is recorded after the release.
+ * </ul>
  */
 final class TimedLocking {
 
@@ -38,142 +48,80 @@ final class TimedLocking {
 
     static void lock(Stock lock) {
         LockProbe p = lock.probe();
-        if (lock.isHeldByCurrentThread()) {
+        SiteStats s = p.stats();
+        if (!p.sampled(s) || p.reentering(lock, s)) {
             lock.stockLock();
-            p.reentered();
+            LockProbe.acquired(s);
             return;
         }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            lock.stockLock();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && lock.stockTryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || lock.isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
+        long start = p.arriving(s, lock.isLocked());
         try {
             lock.stockLock();
         } finally {
-            if (contended) {
-                p.waitEnds();
-            }
+            p.waitEnds(start);
         }
-        p.acquired(s, start, contended);
+        p.acquired(s, start);
     }
 
     static void lockInterruptibly(Stock lock) throws InterruptedException {
         LockProbe p = lock.probe();
-        if (lock.isHeldByCurrentThread()) {
+        SiteStats s = p.stats();
+        if (!p.sampled(s) || p.reentering(lock, s)) {
             lock.stockLockInterruptibly();
-            p.reentered();
+            LockProbe.acquired(s);
             return;
         }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            lock.stockLockInterruptibly();
-            LockProbe.acquiredUntimed(s);
-            return;
-        }
-        long start = p.attemptStarts(s);
-        // An interrupted caller throws rather than takes a free lock, as ReentrantLock's does.
-        if (p.barging && !Thread.currentThread().isInterrupted() && lock.stockTryLock()) {
-            p.acquired(s, start, false);
-            return;
-        }
-        boolean contended = p.barging || lock.isLocked();
-        if (contended) {
-            p.waitStarts(s);
-        }
+        long start = p.arriving(s, lock.isLocked());
         try {
             lock.stockLockInterruptibly();
         } finally {
-            if (contended) {
-                p.waitEnds();
-            }
+            p.waitEnds(start);
         }
-        p.acquired(s, start, contended);
+        p.acquired(s, start);
     }
 
     static boolean tryLock(Stock lock) {
         LockProbe p = lock.probe();
-        if (lock.isHeldByCurrentThread()) {
-            boolean got = lock.stockTryLock();
-            p.reentered();
-            return got;
+        SiteStats s = p.stats();
+        if (!p.sampled(s) || p.reentering(lock, s)) {
+            return LockProbe.tried(s, lock.stockTryLock());
         }
-        SiteStats s = p.enter();
-        long start = s.timing ? p.attemptStarts(s) : 0;
         if (!lock.stockTryLock()) {
-            LockProbe.tryFailed(s);
-            return false;
+            return LockProbe.tried(s, false);
         }
-        if (s.timing) {
-            p.acquired(s, start, false);
-        } else {
-            LockProbe.acquiredUntimed(s);
-        }
+        p.acquired(s, LockProbe.NOT_TIMED);
         return true;
     }
 
     static boolean tryLock(Stock lock, long timeout, TimeUnit unit) throws InterruptedException {
         LockProbe p = lock.probe();
-        if (lock.isHeldByCurrentThread()) {
-            boolean got = lock.stockTryLock(timeout, unit);
-            p.reentered();
-            return got;
+        SiteStats s = p.stats();
+        if (!p.sampled(s) || p.reentering(lock, s)) {
+            return LockProbe.tried(s, lock.stockTryLock(timeout, unit));
         }
-        SiteStats s = p.enter();
-        if (!s.timing) {
-            if (!lock.stockTryLock(timeout, unit)) {
-                LockProbe.tryFailed(s);
-                return false;
-            }
-            LockProbe.acquiredUntimed(s);
-            return true;
-        }
-        long start = p.attemptStarts(s);
-        if (p.barging && !Thread.currentThread().isInterrupted() && lock.stockTryLock()) {
-            p.acquired(s, start, false);
-            return true;
-        }
-        boolean contended = p.barging || lock.isLocked();
+        long start = p.arriving(s, lock.isLocked());
         boolean got;
-        if (contended) {
-            p.waitStarts(s);
-        }
         try {
             got = lock.stockTryLock(timeout, unit);
         } finally {
-            if (contended) {
-                p.waitEnds();
-            }
+            p.waitEnds(start);
         }
         if (!got) {
-            LockProbe.tryFailed(s);
-            return false;
+            return LockProbe.tried(s, false);
         }
-        p.acquired(s, start, contended);
+        p.acquired(s, start);
         return true;
     }
 
     static void unlock(Stock lock) {
         LockProbe p = lock.probe();
-        if (lock.getHoldCount() != 1) {
-            lock.stockUnlock();   // a reentrant release, or one by a non-owner (which throws)
+        if (!p.holdTimed() || lock.getHoldCount() != 1) {
+            lock.stockUnlock();   // an untimed hold, a reentrant release, or one by a non-owner (which throws)
             return;
         }
         long start = p.releasing();
         long end = System.nanoTime();
         lock.stockUnlock();
-        if (start != LockProbe.NOT_TIMED) {
-            p.released(start, end);
-        }
+        p.released(start, end);
     }
 }
