@@ -51,6 +51,10 @@ public final class Advice {
         out.printf(Locale.ROOT, "%n%s: %d CPUs, %.1f s, lock %s%n", r.mainCommand(), r.cpus(), r.durationNanos() / 1e9,
                 r.options() == null || r.options().lock() == null ? "the program's own" : r.options().lock());
         out.printf("  ran on %s%n", r.jdk());
+        if (r.options() != null && r.options().sample() > 1) {
+            out.printf("  sampled: one acquisition in %d timed (per thread and site); cont%%, waits and holds are over the"
+                    + " timed ones, meanW scaled to all%n", r.options().sample());
+        }
         out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
                 "hold max", "wait p50", "wait p99", "out p50", "thr", "maxW", "meanW");
         for (SiteShape s : sites) {
@@ -63,7 +67,7 @@ public final class Advice {
         if (sites.isEmpty()) {
             out.println("  (no ReentrantLock site was profiled)");
         }
-        out.println("  (times in us; cont% = acquisitions that waited; thr = threads that took it; maxW = most waiting at"
+        out.println("  (times in us; cont% = timed acquisitions that waited; thr = threads that took it; maxW = most waiting at"
                 + " once, meanW = on average)");
         if (r.monitors() != null && !r.monitors().isEmpty()) {
             out.println("  monitors (synchronized, from JFR's jdk.JavaMonitorEnter; not swappable):");

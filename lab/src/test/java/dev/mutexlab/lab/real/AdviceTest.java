@@ -55,6 +55,27 @@ class AdviceTest {
     }
 
     @Test
+    void aSampledProfileDividesWhatWasTimedByTheTimedAcquisitions() throws Exception {
+        // sample=16: 1,600,000 acquisitions, 100,000 timed, 4,000 of those waited (4%) for 20 us each
+        Cli r = Cli.run("advise", CensusTest.resource("profile-sampled.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("No lock in this program is contended enough to matter")
+                .contains("1. java.util.concurrent.ArrayBlockingQueue.<init>")
+                .contains("1600000 acquisitions, 4.0% contended; on average 0.64 threads waiting");
+    }
+
+    @Test
+    void aSampledSiteShapeScalesItsTimedWaitsToEveryAcquisition() throws Exception {
+        ProfileReport r = Advice.read(CensusTest.resource("profile-sampled.json"));
+        SiteShape s = SiteShape.of(r, "platform", r.cpus()).getFirst();
+
+        assertThat(s.site().contendedShare()).isEqualTo(0.04);
+        assertThat(s.meanWaiting()).isCloseTo(0.64, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.matters()).isTrue();
+    }
+
+    @Test
     void aResultFileIsNotAProfile() throws Exception {
         Cli r = Cli.run("advise", CensusTest.resource("run-small.json").toString());
 
