@@ -24,6 +24,9 @@ import java.util.Optional;
 public final class Advice {
     /** At most this many sites get advice of their own. */
     static final int MAX_SITES = 5;
+    /** The locks the quick run measures at a shape no result covers: those the agent can swap in, as {@code real}'s plan. */
+    static final List<String> QUICK_RUN_LOCKS = List.of("lineup", "go", "go:threshold=0", "jdk", "jdk-fair", "spinbit",
+            "kernel");
 
     private Advice() {
     }
@@ -120,20 +123,20 @@ public final class Advice {
             } else {
                 out.printf("   no result given covers it; measure it (about a minute):%n     %s%n"
                                 + "   then: ./mutexlab advise %s --results shape.json%n",
-                        s.point().runCommand(List.of("lineup", "go", "go:threshold=0", "jdk", "spinbit", "kernel"),
-                                "shape.json"), profileFile);
+                        s.point().runCommand(QUICK_RUN_LOCKS, "shape.json"), profileFile);
             }
         }
     }
 
     /**
-     * The locks of a result the agent can swap in: library specs, less {@code jdk-fair} (the agent refuses
-     * it), {@code synchronized} and {@code +yield} columns (not locks a program allocates).
+     * The locks of a result the agent can swap in: every library spec, {@code jdk-fair} included (the
+     * agent makes each nonfair lock, a subclass's too, the JDK's fair lock); not {@code synchronized} or
+     * {@code +yield} columns (not locks a program allocates).
      */
     static java.util.Set<String> swappable(ResultFiles.Loaded f) {
         java.util.Set<String> specs = new java.util.TreeSet<>();
         f.groups().forEach(g -> g.shapes().forEach(s -> s.locks().forEach(l -> specs.add(l.spec()))));
-        specs.removeIf(spec -> spec.equals("jdk-fair") || !dev.mutexlab.locks.Locks.isKnown(spec));
+        specs.removeIf(spec -> !dev.mutexlab.locks.Locks.isKnown(spec));
         if (specs.isEmpty()) {
             specs.add("(none)"); // no lock of the file can be tried; an empty set would mean every lock
         }

@@ -76,6 +76,28 @@ class AdviceTest {
     }
 
     @Test
+    void jdkFairIsProposedWhereTheLabFoundItBest(@TempDir Path dir) throws Exception {
+        // the sweep with its go:threshold=0 column named jdk-fair: best at the queue's shape
+        Path sweep = dir.resolve("sweep-fair.json");
+        Files.writeString(sweep, Files.readString(CensusTest.resource("sweep-small.json"))
+                .replace("\"go:threshold=0\"", "\"jdk-fair\""));
+
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString(), "--results", sweep.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("the lab found jdk-fair best there")
+                .contains("=lock=jdk-fair <your JVM options and class path> -jar app.jar --serve");
+    }
+
+    @Test
+    void theQuickRunMeasuresJdkFairToo() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("--locks \\S*jdk-fair");
+    }
+
+    @Test
     void aResultFileIsNotAProfile() throws Exception {
         Cli r = Cli.run("advise", CensusTest.resource("run-small.json").toString());
 
