@@ -19,7 +19,8 @@ import java.util.Optional;
  * to the nearest shape the lab measures ({@link SiteShape}), the lock the named {@code run}/{@code
  * sweep} results found best there ({@link SeedLoop#pick}), and the command that tries it: the same
  * program with {@code -javaagent:AGENT=lock=SPEC}. Sites not contended enough to matter are said to
- * be so; when none matters, that is the answer.
+ * be so; when none matters, that is the answer. A profile without a single acquisition is no such
+ * answer: nothing was measured, so it says that, and what to check, instead ({@link Verdict#NO_DATA}).
  */
 public final class Advice {
     /** At most this many sites get advice of their own. */
@@ -29,6 +30,16 @@ public final class Advice {
             "kernel");
 
     private Advice() {
+    }
+
+    /** What {@link #print} concluded. */
+    public enum Verdict {
+        /** At least one site is contended enough to matter: each got its advice. */
+        ADVICE,
+        /** Locks were taken, none contended enough to matter: the time goes elsewhere. */
+        QUIET,
+        /** No profiled lock was taken at all: nothing can be concluded. */
+        NO_DATA
     }
 
     /** Reads an agent report; {@link UsageException} naming the file on any problem. */
@@ -87,9 +98,14 @@ public final class Advice {
      * @param agent       the agent jar's path (for the commands printed)
      * @param results     {@code run}/{@code sweep} results to pick from; empty: offers the run commands
      */
-    public static void print(ProfileReport r, Path profileFile, String threads, Path agent,
-                             List<ResultFiles.Loaded> results, PrintWriter out) {
+    public static Verdict print(ProfileReport r, Path profileFile, String threads, Path agent,
+                                List<ResultFiles.Loaded> results, PrintWriter out) {
         printSites(r, threads, out);
+        if (acquisitions(r) == 0) {
+            out.println();
+            printNoData(r, agent, out);
+            return Verdict.NO_DATA;
+        }
         List<SiteShape> hot = SiteShape.of(r, threads, r.cpus()).stream().filter(SiteShape::matters).limit(MAX_SITES).toList();
         out.println();
         if (hot.isEmpty()) {
@@ -104,7 +120,7 @@ public final class Advice {
                     + " though: %.1f threads waiting on average. Rare long waits usually mean the holder was off its CPU"
                     + " (more runnable threads than CPUs), which a lock cannot fix; if those tails matter, try one:"
                     + " java -javaagent:%s=lock=SPEC ...%n", s.meanWaiting(), agent));
-            return;
+            return Verdict.QUIET;
         }
         for (int i = 0; i < hot.size(); i++) {
             SiteShape s = hot.get(i);
@@ -126,6 +142,32 @@ public final class Advice {
                         s.point().runCommand(QUICK_RUN_LOCKS, "shape.json"), profileFile);
             }
         }
+        return Verdict.ADVICE;
+    }
+
+    /** Every acquisition the profile counted, over all its sites. */
+    static long acquisitions(ProfileReport r) {
+        return r.sites() == null ? 0 : r.sites().stream().mapToLong(ProfileReport.Site::acquisitions).sum();
+    }
+
+    /** The verdict of a profile without acquisitions: nothing measured, and the likely reasons. */
+    private static void printNoData(ProfileReport r, Path agent, PrintWriter out) {
+        out.println("This profile holds no lock acquisitions: no profiled ReentrantLock was taken, so nothing can be"
+                + " concluded about the program's locks (this is not a quiet program, it is no measurement). Check:");
+        boolean profiled = r.options() == null || r.options().profile();
+        out.printf("  - was the agent's 'profile' option given? %s%n", profiled ? "(it was)"
+                : "It was not: give it, -javaagent:" + agent + "=profile,out=FILE, or run ./mutexlab profile");
+        long constructed = r.rewrites() == null ? 0 : r.rewrites().instances();
+        out.printf(Locale.ROOT, "  - did the program run long enough to take its locks? It ran %.1f s (the agent's start to"
+                + " the report)%s%n", r.durationNanos() / 1e9, constructed > 0
+                ? "; " + constructed + " rewritten locks were constructed and none was taken" : "");
+        List<ProfileReport.Skipped> skipped = r.rewrites() == null || r.rewrites().skipped() == null ? List.of()
+                : r.rewrites().skipped();
+        out.printf("  - was the lock's class excluded (the agent's include=/exclude=) or loaded before the agent? %s%n",
+                skipped.isEmpty() ? "No class was skipped"
+                : skipped.size() + " skipped: " + String.join(", ", skipped.stream().limit(3)
+                        .map(k -> k.className() + " (" + k.reason() + ")").toList())
+                        + (skipped.size() > 3 ? ", ... (rewrites.skipped in the file)" : ""));
     }
 
     /**

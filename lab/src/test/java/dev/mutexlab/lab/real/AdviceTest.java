@@ -76,6 +76,31 @@ class AdviceTest {
     }
 
     @Test
+    void aProfileWithoutSitesSaysItHoldsNoAcquisitions() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-empty.json").toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.NO_DATA);
+        assertThat(r.out()).doesNotContain("contended enough to matter").doesNotContain("the time goes elsewhere")
+                .contains("holds no lock acquisitions").contains("'profile' option").contains("excluded");
+    }
+
+    @Test
+    void aProfileWhoseSitesTookNoLockSaysItHoldsNoAcquisitions(@TempDir Path dir) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = dev.mutexlab.lab.results.ResultIO.json();
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(CensusTest.resource("profile-small.json").toFile());
+        tree.withArray("sites").forEach(site -> ((com.fasterxml.jackson.databind.node.ObjectNode) site)
+                .put("acquisitions", 0).put("timed", 0).put("contended", 0));
+        Path file = dir.resolve("profile-idle.json");
+        json.writeValue(file.toFile(), tree);
+
+        Cli r = Cli.run("advise", file.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.NO_DATA);
+        assertThat(r.out()).doesNotContain("contended enough to matter").contains("holds no lock acquisitions");
+    }
+
+    @Test
     void jdkFairIsProposedWhereTheLabFoundItBest(@TempDir Path dir) throws Exception {
         // the sweep with its go:threshold=0 column named jdk-fair: best at the queue's shape
         Path sweep = dir.resolve("sweep-fair.json");
