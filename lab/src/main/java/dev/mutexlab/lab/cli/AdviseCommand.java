@@ -19,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
         "lock site (acquisitions x share contended) to the nearest shape the lab measures: threads, hold time,",
         "outside time between acquisitions, thread kind, CPUs. Says which lock the lab found best there (from the",
         "run/sweep results given, or prints the quick run that measures it) and the command that tries it: the",
-        "same program with -javaagent:...=lock=SPEC. When no lock is contended enough to matter, it says so."})
+        "same program with -javaagent:...=lock=SPEC. When no lock is contended enough to matter, it says so.",
+        "A profile without a single lock acquisition concludes nothing: it says so, and exits with status 3."})
 public final class AdviseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,7 +41,7 @@ public final class AdviseCommand implements Callable<Integer> {
         ProfileReport r = Advice.read(profile);
         List<dev.mutexlab.lab.results.ResultFiles.Loaded> loaded = CensusCommand.load(results);
         Path agent = Path.of(System.getProperty(Jars.AGENT_PROPERTY, "agent/target/mutexlab-agent.jar")).toAbsolutePath();
-        Advice.print(r, profile, threads.label(), agent, loaded, spec.commandLine().getOut());
-        return 0;
+        Advice.Verdict verdict = Advice.print(r, profile, threads.label(), agent, loaded, spec.commandLine().getOut());
+        return verdict == Advice.Verdict.NO_DATA ? ExitCode.NO_DATA : 0;
     }
 }

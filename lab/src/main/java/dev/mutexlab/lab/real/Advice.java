@@ -19,13 +19,27 @@ import java.util.Optional;
  * to the nearest shape the lab measures ({@link SiteShape}), the lock the named {@code run}/{@code
  * sweep} results found best there ({@link SeedLoop#pick}), and the command that tries it: the same
  * program with {@code -javaagent:AGENT=lock=SPEC}. Sites not contended enough to matter are said to
- * be so; when none matters, that is the answer.
+ * be so; when none matters, that is the answer. A profile without a single acquisition is no such
+ * answer: nothing was measured, so it says that, and what to check, instead ({@link Verdict#NO_DATA}).
  */
 public final class Advice {
     /** At most this many sites get advice of their own. */
     static final int MAX_SITES = 5;
+    /** The locks the quick run measures at a shape no result covers: those the agent can swap in, as {@code real}'s plan. */
+    static final List<String> QUICK_RUN_LOCKS = List.of("lineup", "go", "go:threshold=0", "jdk", "jdk-fair", "spinbit",
+            "kernel");
 
     private Advice() {
+    }
+
+    /** What {@link #print} concluded. */
+    public enum Verdict {
+        /** At least one site is contended enough to matter: each got its advice. */
+        ADVICE,
+        /** Locks were taken, none contended enough to matter: the time goes elsewhere. */
+        QUIET,
+        /** No profiled lock was taken at all: nothing can be concluded. */
+        NO_DATA
     }
 
     /** Reads an agent report; {@link UsageException} naming the file on any problem. */
@@ -51,6 +65,10 @@ public final class Advice {
         out.printf(Locale.ROOT, "%n%s: %d CPUs, %.1f s, lock %s%n", r.mainCommand(), r.cpus(), r.durationNanos() / 1e9,
                 r.options() == null || r.options().lock() == null ? "the program's own" : r.options().lock());
         out.printf("  ran on %s%n", r.jdk());
+        if (r.options() != null && r.options().sample() > 1) {
+            out.printf("  sampled: one acquisition in %d timed (per thread and site); cont%%, waits and holds are over the"
+                    + " timed ones, meanW scaled to all%n", r.options().sample());
+        }
         out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
                 "hold max", "wait p50", "wait p99", "out p50", "thr", "maxW", "meanW");
         for (SiteShape s : sites) {
@@ -63,7 +81,7 @@ public final class Advice {
         if (sites.isEmpty()) {
             out.println("  (no ReentrantLock site was profiled)");
         }
-        out.println("  (times in us; cont% = acquisitions that waited; thr = threads that took it; maxW = most waiting at"
+        out.println("  (times in us; cont% = timed acquisitions that waited; thr = threads that took it; maxW = most waiting at"
                 + " once, meanW = on average)");
         if (r.monitors() != null && !r.monitors().isEmpty()) {
             out.println("  monitors (synchronized, from JFR's jdk.JavaMonitorEnter; not swappable):");
@@ -80,9 +98,14 @@ public final class Advice {
      * @param agent       the agent jar's path (for the commands printed)
      * @param results     {@code run}/{@code sweep} results to pick from; empty: offers the run commands
      */
-    public static void print(ProfileReport r, Path profileFile, String threads, Path agent,
-                             List<ResultFiles.Loaded> results, PrintWriter out) {
+    public static Verdict print(ProfileReport r, Path profileFile, String threads, Path agent,
+                                List<ResultFiles.Loaded> results, PrintWriter out) {
         printSites(r, threads, out);
+        if (acquisitions(r) == 0) {
+            out.println();
+            printNoData(r, agent, out);
+            return Verdict.NO_DATA;
+        }
         List<SiteShape> hot = SiteShape.of(r, threads, r.cpus()).stream().filter(SiteShape::matters).limit(MAX_SITES).toList();
         out.println();
         if (hot.isEmpty()) {
@@ -97,7 +120,7 @@ public final class Advice {
                     + " though: %.1f threads waiting on average. Rare long waits usually mean the holder was off its CPU"
                     + " (more runnable threads than CPUs), which a lock cannot fix; if those tails matter, try one:"
                     + " java -javaagent:%s=lock=SPEC ...%n", s.meanWaiting(), agent));
-            return;
+            return Verdict.QUIET;
         }
         for (int i = 0; i < hot.size(); i++) {
             SiteShape s = hot.get(i);
@@ -116,20 +139,46 @@ public final class Advice {
             } else {
                 out.printf("   no result given covers it; measure it (about a minute):%n     %s%n"
                                 + "   then: ./mutexlab advise %s --results shape.json%n",
-                        s.point().runCommand(List.of("lineup", "go", "go:threshold=0", "jdk", "spinbit", "kernel"),
-                                "shape.json"), profileFile);
+                        s.point().runCommand(QUICK_RUN_LOCKS, "shape.json"), profileFile);
             }
         }
+        return Verdict.ADVICE;
+    }
+
+    /** Every acquisition the profile counted, over all its sites. */
+    static long acquisitions(ProfileReport r) {
+        return r.sites() == null ? 0 : r.sites().stream().mapToLong(ProfileReport.Site::acquisitions).sum();
+    }
+
+    /** The verdict of a profile without acquisitions: nothing measured, and the likely reasons. */
+    private static void printNoData(ProfileReport r, Path agent, PrintWriter out) {
+        out.println("This profile holds no lock acquisitions: no profiled ReentrantLock was taken, so nothing can be"
+                + " concluded about the program's locks (this is not a quiet program, it is no measurement). Check:");
+        boolean profiled = r.options() == null || r.options().profile();
+        out.printf("  - was the agent's 'profile' option given? %s%n", profiled ? "(it was)"
+                : "It was not: give it, -javaagent:" + agent + "=profile,out=FILE, or run ./mutexlab profile");
+        long constructed = r.rewrites() == null ? 0 : r.rewrites().instances();
+        out.printf(Locale.ROOT, "  - did the program run long enough to take its locks? It ran %.1f s (the agent's start to"
+                + " the report)%s%n", r.durationNanos() / 1e9, constructed > 0
+                ? "; " + constructed + " rewritten locks were constructed and none was taken" : "");
+        List<ProfileReport.Skipped> skipped = r.rewrites() == null || r.rewrites().skipped() == null ? List.of()
+                : r.rewrites().skipped();
+        out.printf("  - was the lock's class excluded (the agent's include=/exclude=) or loaded before the agent? %s%n",
+                skipped.isEmpty() ? "No class was skipped"
+                : skipped.size() + " skipped: " + String.join(", ", skipped.stream().limit(3)
+                        .map(k -> k.className() + " (" + k.reason() + ")").toList())
+                        + (skipped.size() > 3 ? ", ... (rewrites.skipped in the file)" : ""));
     }
 
     /**
-     * The locks of a result the agent can swap in: library specs, less {@code jdk-fair} (the agent refuses
-     * it), {@code synchronized} and {@code +yield} columns (not locks a program allocates).
+     * The locks of a result the agent can swap in: every library spec, {@code jdk-fair} included (the
+     * agent makes each nonfair lock, a subclass's too, the JDK's fair lock); not {@code synchronized} or
+     * {@code +yield} columns (not locks a program allocates).
      */
     static java.util.Set<String> swappable(ResultFiles.Loaded f) {
         java.util.Set<String> specs = new java.util.TreeSet<>();
         f.groups().forEach(g -> g.shapes().forEach(s -> s.locks().forEach(l -> specs.add(l.spec()))));
-        specs.removeIf(spec -> spec.equals("jdk-fair") || !dev.mutexlab.locks.Locks.isKnown(spec));
+        specs.removeIf(spec -> !dev.mutexlab.locks.Locks.isKnown(spec));
         if (specs.isEmpty()) {
             specs.add("(none)"); // no lock of the file can be tried; an empty set would mean every lock
         }

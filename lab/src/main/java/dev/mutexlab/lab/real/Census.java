@@ -130,7 +130,7 @@ public final class Census {
                         s.matters() ? "yes: " + s.point() : "no");
             }
         }
-        out.println("  (times in us; cont% = acquisitions that waited; maxW = most threads waiting at once, meanW = on"
+        out.println("  (times in us; cont% = timed acquisitions that waited; maxW = most threads waiting at once, meanW = on"
                 + " average, against P CPUs)");
         List<Prediction> predictions = predictions(r, seedLoop);
         out.printf("%nPrediction: the seed loop's pick at the hottest site's shape vs the real winner%n");

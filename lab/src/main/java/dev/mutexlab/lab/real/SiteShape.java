@@ -10,7 +10,8 @@ import java.util.List;
  * the program's thread kind and CPUs. And whether it matters: a site is worth a different lock only
  * when at least {@value #MIN_CONTENDED_SHARE} of its acquisitions waited and its waits add up to at
  * least {@value #MIN_MEAN_WAITING} of one thread for the whole run (the mean number of threads
- * waiting for it); below that, no lock can buy the program much.
+ * waiting for it); below that, no lock can buy the program much. Both read a sampled profile as
+ * {@link ProfileReport.Site} says: the share over the timed acquisitions, the waits scaled to all.
  *
  * @param meanWaiting the waits' total over the run's duration: threads waiting for the site on average
  */

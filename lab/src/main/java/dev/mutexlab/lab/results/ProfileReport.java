@@ -62,28 +62,53 @@ public record ProfileReport(String schema, String mainCommand, String javaVersio
     /**
      * One allocation site's locks: counts and distributions (nanoseconds).
      *
-     * @param contended     acquisitions that had to wait (the slow path)
+     * <p>With {@code sample=N} the agent times one outermost acquisition in N: {@code acquisitions} and
+     * {@code reentrant} count every one, while {@code contended}, {@code maxWaiting} and the distributions
+     * come from the timed ones only. So a share whose numerator counts timed events divides by {@code
+     * timed} ({@link #contendedShare}), and a total of timed events is scaled by {@link #untimedPerTimed}
+     * to stand for every acquisition ({@link #heat}, {@link #totalWaitNanos}); dividing timed events by
+     * all acquisitions would make a sampled site look N times quieter than it is.
+     *
+     * @param timed         acquisitions timed (all outermost ones with {@code sample=1}); null in a report
+     *                      without the field, which is read as every acquisition timed
+     * @param contended     timed acquisitions that had to wait (the slow path)
      * @param threads       distinct threads that acquired
-     * @param maxWaiting    the most threads waiting at once
+     * @param maxWaiting    the most threads waiting at once (in timed waits)
      * @param outsideNanos  a thread's release of a lock of this site to its next acquisition of it
      */
     public record Site(String site, @JsonProperty("class") String className, String method, int line, String lockClass, long instances,
-                       long acquisitions, long contended, long reentrant, long tryLockFailures, int threads,
+                       long acquisitions, Long timed, long contended, long reentrant, long tryLockFailures, int threads,
                        int maxWaiting, Distribution holdNanos, Distribution waitNanos, Distribution outsideNanos,
                        long conditionWaits, Distribution conditionWaitNanos) {
-        /** The share of acquisitions that waited, 0 to 1. */
+        /** The acquisitions timed: {@code timed}, or every acquisition in a report without the field. */
+        public long timedAcquisitions() {
+            return timed == null ? acquisitions : timed;
+        }
+
+        /** The share of timed acquisitions that waited, 0 to 1: the estimate of the share of all that did. */
         public double contendedShare() {
-            return acquisitions == 0 ? 0 : (double) contended / acquisitions;
+            long t = timedAcquisitions();
+            return t == 0 ? 0 : (double) contended / t;
         }
 
-        /** Acquisitions × share contended: the ordering of "hot". */
+        /**
+         * Outermost acquisitions per timed one (about N with {@code sample=N}; 1 when all were timed):
+         * what a count or total over the timed acquisitions is multiplied by to stand for all of them.
+         * Reentrant acquisitions are never timed and never wait, so they do not count.
+         */
+        public double untimedPerTimed() {
+            long t = timedAcquisitions();
+            return timed == null || t == 0 ? 1 : (double) Math.max(t, acquisitions - reentrant) / t;
+        }
+
+        /** Acquisitions × share contended (contended acquisitions, estimated over all): the ordering of "hot". */
         public double heat() {
-            return contended;
+            return contended * untimedPerTimed();
         }
 
-        /** Nanoseconds all threads spent waiting for this site's locks. */
+        /** Nanoseconds all threads spent waiting for this site's locks (estimated over all acquisitions). */
         public double totalWaitNanos() {
-            return waitNanos == null ? 0 : waitNanos.mean() * waitNanos.count();
+            return waitNanos == null ? 0 : waitNanos.mean() * waitNanos.count() * untimedPerTimed();
         }
     }
 

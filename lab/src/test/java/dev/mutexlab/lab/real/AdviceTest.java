@@ -55,6 +55,74 @@ class AdviceTest {
     }
 
     @Test
+    void aSampledProfileDividesWhatWasTimedByTheTimedAcquisitions() throws Exception {
+        // sample=16: 1,600,000 acquisitions, 100,000 timed, 4,000 of those waited (4%) for 20 us each
+        Cli r = Cli.run("advise", CensusTest.resource("profile-sampled.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("No lock in this program is contended enough to matter")
+                .contains("1. java.util.concurrent.ArrayBlockingQueue.<init>")
+                .contains("1600000 acquisitions, 4.0% contended; on average 0.64 threads waiting");
+    }
+
+    @Test
+    void aSampledSiteShapeScalesItsTimedWaitsToEveryAcquisition() throws Exception {
+        ProfileReport r = Advice.read(CensusTest.resource("profile-sampled.json"));
+        SiteShape s = SiteShape.of(r, "platform", r.cpus()).getFirst();
+
+        assertThat(s.site().contendedShare()).isEqualTo(0.04);
+        assertThat(s.meanWaiting()).isCloseTo(0.64, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.matters()).isTrue();
+    }
+
+    @Test
+    void aProfileWithoutSitesSaysItHoldsNoAcquisitions() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-empty.json").toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.NO_DATA);
+        assertThat(r.out()).doesNotContain("contended enough to matter").doesNotContain("the time goes elsewhere")
+                .contains("holds no lock acquisitions").contains("'profile' option").contains("excluded");
+    }
+
+    @Test
+    void aProfileWhoseSitesTookNoLockSaysItHoldsNoAcquisitions(@TempDir Path dir) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = dev.mutexlab.lab.results.ResultIO.json();
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(CensusTest.resource("profile-small.json").toFile());
+        tree.withArray("sites").forEach(site -> ((com.fasterxml.jackson.databind.node.ObjectNode) site)
+                .put("acquisitions", 0).put("timed", 0).put("contended", 0));
+        Path file = dir.resolve("profile-idle.json");
+        json.writeValue(file.toFile(), tree);
+
+        Cli r = Cli.run("advise", file.toString());
+
+        assertThat(r.exit()).isEqualTo(ExitCode.NO_DATA);
+        assertThat(r.out()).doesNotContain("contended enough to matter").contains("holds no lock acquisitions");
+    }
+
+    @Test
+    void jdkFairIsProposedWhereTheLabFoundItBest(@TempDir Path dir) throws Exception {
+        // the sweep with its go:threshold=0 column named jdk-fair: best at the queue's shape
+        Path sweep = dir.resolve("sweep-fair.json");
+        Files.writeString(sweep, Files.readString(CensusTest.resource("sweep-small.json"))
+                .replace("\"go:threshold=0\"", "\"jdk-fair\""));
+
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString(), "--results", sweep.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("the lab found jdk-fair best there")
+                .contains("=lock=jdk-fair <your JVM options and class path> -jar app.jar --serve");
+    }
+
+    @Test
+    void theQuickRunMeasuresJdkFairToo() throws Exception {
+        Cli r = Cli.run("advise", CensusTest.resource("profile-small.json").toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("--locks \\S*jdk-fair");
+    }
+
+    @Test
     void aResultFileIsNotAProfile() throws Exception {
         Cli r = Cli.run("advise", CensusTest.resource("run-small.json").toString());
 
