@@ -124,7 +124,7 @@ public final class ProfileReport {
         }
     }
 
-    private static void site(Json j, SiteTotals t) {
+    private void site(Json j, SiteTotals t) {
         Site s = t.site;
         j.begin();
         j.field("site", s.label()).field("class", s.className()).field("method", s.method()).field("line", s.line());
@@ -132,7 +132,8 @@ public final class ProfileReport {
         j.field("lockClass", s.lockClass().get());
         j.field("instances", s.instances().sum());
         j.field("acquisitions", t.acquisitions).field("timed", t.timed).field("contended", t.contended)
-                .field("reentrant", t.reentrant).field("tryLockFailures", t.tryLockFailures)
+                // only sampled acquisitions look for reentrancy: one in N stands for N
+                .field("reentrant", t.reentrant * options.sampleEvery()).field("tryLockFailures", t.tryLockFailures)
                 .field("threads", t.threads).field("maxWaiting", t.maxWaiting);
         histogram(j.key("holdNanos"), t.holdNanos);
         histogram(j.key("waitNanos"), t.waitNanos);

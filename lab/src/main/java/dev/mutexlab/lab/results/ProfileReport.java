@@ -62,8 +62,8 @@ public record ProfileReport(String schema, String mainCommand, String javaVersio
     /**
      * One allocation site's locks: counts and distributions (nanoseconds).
      *
-     * <p>With {@code sample=N} the agent times one outermost acquisition in N: {@code acquisitions} and
-     * {@code reentrant} count every one, while {@code contended}, {@code maxWaiting} and the distributions
+     * <p>With {@code sample=N} the agent times one outermost acquisition in N: {@code acquisitions} counts
+     * every one and {@code reentrant} estimates them (N times the sampled ones), while {@code contended}, {@code maxWaiting} and the distributions
      * come from the timed ones only. So a share whose numerator counts timed events divides by {@code
      * timed} ({@link #contendedShare}), and a total of timed events is scaled by {@link #untimedPerTimed}
      * to stand for every acquisition ({@link #heat}, {@link #totalWaitNanos}); dividing timed events by
