@@ -19,7 +19,19 @@ public enum RealWorkload {
     /** Caffeine: a size-bounded cache, three writes to a read, Zipf keys. */
     CAFFEINE("caffeine", "Caffeine maximumSize cache, 75% writes, Zipf keys: its eviction lock"),
     /** commons-pool2's {@code GenericObjectPool} with half as many objects as threads. */
-    POOL("pool", "commons-pool2 GenericObjectPool, objects = threads/2: its idle deque's lock and conditions");
+    POOL("pool", "commons-pool2 GenericObjectPool, objects = threads/2: its idle deque's lock and conditions"),
+    /** The JDK's {@code ScheduledThreadPoolExecutor}: tiny tasks due now or within 50 µs, from every thread. */
+    SCHEDULED("scheduled", "JDK ScheduledThreadPoolExecutor, P pool threads, tasks due within 50 µs: its delay queue's lock"),
+    /** The JDK's {@code LinkedBlockingDeque}: half the threads put at both ends, half take from both ends. */
+    DEQUE("deque", "JDK LinkedBlockingDeque(256) worked at both ends: half producers, half consumers"),
+    /** The JDK's {@code DelayQueue}: each thread puts a job due within 20 µs, then takes a due one. */
+    DELAY_QUEUE("delay-queue", "JDK DelayQueue, put a job due within 20 µs then take a due one: its lock and leader"),
+    /** The JDK's {@code PriorityBlockingQueue}: each thread puts one item and takes the least, 1024 deep. */
+    PRIORITY_QUEUE("priority-queue", "JDK PriorityBlockingQueue 1024 deep, put one then take the least: its heap lock"),
+    /** HttpCore 5's {@code StrictConnPool}: lease a route's connection, use it, release it; few connections. */
+    CONN_POOL("conn-pool", "HttpCore 5 StrictConnPool, 2 routes of threads/4 connections: its pool lock"),
+    /** Jetty 12.1: an embedded server and Jetty's HttpClient, one GET at a time per thread over loopback. */
+    JETTY("jetty", "Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs: Jetty's AutoLocks");
 
     private final String label;
     private final String description;
@@ -53,17 +65,17 @@ public enum RealWorkload {
         throw new IllegalArgumentException("unknown workload '" + name + "' (expected one of " + String.join(", ", names()) + ")");
     }
 
-    /** The fewest threads the workload runs with (the queue needs a producer and a consumer). */
+    /** The fewest threads the workload runs with (the queue and the deque need a producer and a consumer). */
     public int minWorkers() {
-        return this == QUEUE ? 2 : 1;
+        return this == QUEUE || this == DEQUE ? 2 : 1;
     }
 
     /**
      * A fresh session of this workload.
      *
      * @param workers      threads driving it
-     * @param kind         the kind of those threads (and of the executor's pool threads)
-     * @param procs        the CPUs the JVM runs on (the executor's pool size)
+     * @param kind         the kind of those threads (and of the executor's and the scheduler's pool threads)
+     * @param procs        the CPUs the JVM runs on (the executor's and the scheduler's pool size)
      * @param outsideSteps busy-work steps per operation outside the library
      * @param seed         the seed of every random choice
      */
@@ -75,6 +87,12 @@ public enum RealWorkload {
             case QUEUE -> new QueueSession(workers, outsideSteps, QueueSession.LIBRARY_QUEUE);
             case CAFFEINE -> new CaffeineSession(workers, outsideSteps, seed);
             case POOL -> new PoolSession(workers, outsideSteps);
+            case SCHEDULED -> new ScheduledSession(workers, kind, procs, outsideSteps, seed);
+            case DEQUE -> new DequeSession(workers, outsideSteps, DequeSession.LIBRARY_DEQUE);
+            case DELAY_QUEUE -> new DelayQueueSession(workers, outsideSteps, seed);
+            case PRIORITY_QUEUE -> new PriorityQueueSession(workers, outsideSteps, seed);
+            case CONN_POOL -> new ConnPoolSession(workers, outsideSteps);
+            case JETTY -> new JettySession(workers, outsideSteps);
         };
     }
 

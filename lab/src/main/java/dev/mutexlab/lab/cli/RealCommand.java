@@ -39,6 +39,12 @@ import picocli.CommandLine.Spec;
         "  queue            JDK ArrayBlockingQueue pipeline, half producers, half consumers",
         "  caffeine         Caffeine size-bounded cache, 75%% writes, Zipf keys (its eviction lock)",
         "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
+        "  scheduled        JDK ScheduledThreadPoolExecutor, P pool threads, tasks due within 50 us (its delay queue)",
+        "  deque            JDK LinkedBlockingDeque worked at both ends, half producers, half consumers",
+        "  delay-queue      JDK DelayQueue, put a job due within 20 us, take a due one (lock + leader condition)",
+        "  priority-queue   JDK PriorityBlockingQueue 1024 deep, put one, take the least (its heap lock)",
+        "  conn-pool        HttpCore 5 StrictConnPool, 2 routes of threads/4 connections (its pool lock)",
+        "  jetty            Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs (its AutoLocks)",
         "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
         "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
         "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample,",
@@ -71,7 +77,8 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
     DurationOption duration;
 
     @Option(names = "--workloads", split = ",", paramLabel = "NAME",
-            description = "Workloads: logback-file, logback-rolling, executor, queue, caffeine, pool. Default: all")
+            description = "Workloads: logback-file, logback-rolling, executor, queue, caffeine, pool, scheduled, deque, "
+                    + "delay-queue, priority-queue, conn-pool, jetty. Default: all")
     List<String> workloads;
 
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
@@ -171,10 +178,10 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
             throw new UsageException("--workloads names a workload twice");
         }
         List<String> locks = aa.withControl(options.locks.librarySpecs());
-        int minWorkers = names.contains("queue") ? 2 : 1;
+        int minWorkers = names.contains("queue") || names.contains("deque") ? 2 : 1;
         if (workers < minWorkers || workers > 4096) {
             throw new UsageException("--workers must be between " + minWorkers + " and 4096"
-                    + (minWorkers == 2 ? " (the queue needs a producer and a consumer)" : ""));
+                    + (minWorkers == 2 ? " (the queue and the deque need a producer and a consumer)" : ""));
         }
         String profile = profileLock.equals("none") ? null : profileLock;
         if (profile != null && !Locks.isKnown(profile)) {

@@ -16,13 +16,19 @@ import java.util.Map;
 public final class LockUnderTest {
 
     /** The class whose lock each workload measures, by workload name. */
-    static final Map<String, String> CLASSES = Map.of(
-            "logback-file", "ch.qos.logback.core.OutputStreamAppender",
-            "logback-rolling", "ch.qos.logback.core.OutputStreamAppender",
-            "executor", "java.util.concurrent.LinkedBlockingQueue",
-            "queue", "java.util.concurrent.ArrayBlockingQueue",
-            "caffeine", "com.github.benmanes.caffeine.cache.BoundedLocalCache",
-            "pool", "org.apache.commons.pool2.impl.InterruptibleReentrantLock");
+    static final Map<String, String> CLASSES = Map.ofEntries(
+            Map.entry("logback-file", "ch.qos.logback.core.OutputStreamAppender"),
+            Map.entry("logback-rolling", "ch.qos.logback.core.OutputStreamAppender"),
+            Map.entry("executor", "java.util.concurrent.LinkedBlockingQueue"),
+            Map.entry("queue", "java.util.concurrent.ArrayBlockingQueue"),
+            Map.entry("caffeine", "com.github.benmanes.caffeine.cache.BoundedLocalCache"),
+            Map.entry("pool", "org.apache.commons.pool2.impl.InterruptibleReentrantLock"),
+            Map.entry("scheduled", "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue"),
+            Map.entry("deque", "java.util.concurrent.LinkedBlockingDeque"),
+            Map.entry("delay-queue", "java.util.concurrent.DelayQueue"),
+            Map.entry("priority-queue", "java.util.concurrent.PriorityBlockingQueue"),
+            Map.entry("conn-pool", "org.apache.hc.core5.pool.StrictConnPool"),
+            Map.entry("jetty", "org.eclipse.jetty.util.thread.AutoLock"));
 
     private LockUnderTest() {
     }
