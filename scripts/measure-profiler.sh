@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The profiler's overhead on the apps workloads (cache, queue, logger, pool, striped map): the same
 # `mutexlab apps --locks jdk` run without the agent, with `-javaagent:mutexlab-agent.jar=profile`
-# (every acquisition timed) and with `profile,sample=16`, interleaved round by round (A B C, then
+# (the default: one acquisition in 64 timed) and with `profile,sample=1` (every one), interleaved
+# round by round (A B C, then
 # B C A, ...) so drift hits every arm alike. The agent reaches the apps' child JVMs through
 # JAVA_TOOL_OPTIONS and rewrites only the lab's apps package (include=dev.mutexlab.lab.apps,
 # jdk=false), where the apps allocate their ReentrantLocks; each child writes its profile JSON.
@@ -29,12 +30,12 @@ if [ ! -f "$jar" ] || [ -n "$(find "$root/agent/src" "$root/locks/src" -newer "$
 fi
 "$root/mutexlab" --help >/dev/null   # builds the lab once, outside the measured runs
 common="include=dev.mutexlab.lab.apps,jdk=false,report=none"
-arms=(plain profile sample16)
+arms=(plain profile sample1)
 agent_options() {
     case "$1" in
         plain) echo "" ;;
         profile) echo "-javaagent:$jar=profile,$common,out=$out/$2-profile-{pid}.json" ;;
-        sample16) echo "-javaagent:$jar=profile,sample=16,$common,out=$out/$2-sample16-{pid}.json" ;;
+        sample1) echo "-javaagent:$jar=profile,sample=1,$common,out=$out/$2-sample1-{pid}.json" ;;
     esac
 }
 for ((r = 1; r <= rounds; r++)); do
@@ -44,7 +45,7 @@ for ((r = 1; r <= rounds; r++)); do
         JAVA_TOOL_OPTIONS="$(agent_options "$arm" "round$r")" \
             "$root/mutexlab" apps --locks jdk --budget 0s --out "$out/round$r-$arm.json" >"$out/round$r-$arm.txt"
     done
-    for arm in profile sample16; do
+    for arm in profile sample1; do
         echo "== round $r: $arm against plain"
         "$root/mutexlab" compare "$out/round$r-plain.json" "$out/round$r-$arm.json"
     done

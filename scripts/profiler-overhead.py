@@ -28,7 +28,7 @@ def main(argv):
         return 0
     root = argv[0] if argv else "docs/results/profiler-overhead"
     rounds = sorted({os.path.basename(p).split("-")[0] for p in glob.glob(os.path.join(root, "round*-plain.json"))})
-    for arm in ("profile", "sample16"):
+    for arm in ("profile", "sample1"):
         ratios = []
         for r in rounds:
             plain = medians(os.path.join(root, f"{r}-plain.json"))

@@ -20,7 +20,7 @@ import java.util.Set;
  * <tr><td>{@code fair=keep|swap}</td><td>keep</td><td>whether fair locks are swapped too</td></tr>
  * <tr><td>{@code profile}</td><td>off</td><td>time acquisitions and holds per allocation site</td></tr>
  * <tr><td>{@code frames=N}</td><td>0</td><td>attribute a site N frames above the allocation</td></tr>
- * <tr><td>{@code sample=N}</td><td>1</td><td>time one acquisition in N per thread and site</td></tr>
+ * <tr><td>{@code sample=N}</td><td>64</td><td>time one acquisition in N per thread and site ({@link #DEFAULT_SAMPLE})</td></tr>
  * <tr><td>{@code out=FILE}</td><td>none</td><td>write the JSON report there at exit ({@code {pid}} in
  *     FILE becomes the process id)</td></tr>
  * <tr><td>{@code include=P+P}, {@code exclude=P+P}</td><td>all / none</td><td>class-name prefixes</td></tr>
@@ -49,6 +49,16 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                            List<String> include, List<String> exclude, boolean jdk, boolean reportToStderr,
                            boolean monitors, long monitorThresholdNanos, Set<String> failClasses) {
 
+    /**
+     * The default of {@code sample=N}: one acquisition in 64 timed, per thread and site. The profiler
+     * is meant to be left on, and timing every acquisition costs a free lock about 87 ns and a lock 8
+     * threads fight over on 2 CPUs about 4x its time per operation; at 64 a free lock pays about 3 ns
+     * (docs/RESULTS.md section 20). A site's distributions then come from one acquisition in 64: use
+     * {@code sample=1} for a short run or a rare lock.
+     */
+    public static final int DEFAULT_SAMPLE = 64;
+
+
     /** The JFR threshold for monitor waits by default: low, as lock_stat's view needs short waits. */
     public static final long DEFAULT_MONITOR_THRESHOLD_NANOS = 10_000;
 
@@ -58,7 +68,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         boolean swapFair = false;
         boolean profile = false;
         int frames = 0;
-        int sample = 1;
+        int sample = DEFAULT_SAMPLE;
         Path out = null;
         List<String> include = List.of();
         List<String> exclude = List.of();

@@ -15,7 +15,7 @@ class AgentOptionsTest {
         assertThat(o.lock()).isNull();
         assertThat(o.profile()).isFalse();
         assertThat(o.rewrites()).isFalse();
-        assertThat(o.sampleEvery()).isEqualTo(1);
+        assertThat(o.sampleEvery()).isEqualTo(AgentOptions.DEFAULT_SAMPLE).isEqualTo(64);
         assertThat(o.jdk()).isTrue();
         assertThat(o.reportToStderr()).isTrue();
         assertThat(o.monitors()).isFalse();

@@ -49,8 +49,11 @@ public class ProfilerCost {
     /** One lock, shared by the benchmark's threads. */
     @State(Scope.Benchmark)
     public static class SharedLock {
-        /** {@code stock}: ReentrantLock; {@code profiled}: every acquisition timed; {@code profiledN}: sample=N. */
-        @Param({"stock", "profiled", "profiled16", "profiled64"})
+        /**
+         * {@code stock}: ReentrantLock; {@code forwarding}: the agent's lock without a profile (what a
+         * rewritten class gets); {@code profiled}: every acquisition timed; {@code profiledN}: sample=N.
+         */
+        @Param({"stock", "forwarding", "profiled", "profiled16", "profiled64"})
         public String variant;
 
         /** Work outside the lock per operation, in Blackhole tokens (about a nanosecond each). */
@@ -66,8 +69,9 @@ public class ProfilerCost {
                 lock = new ReentrantLock();
                 return;
             }
-            int sample = variant.equals("profiled") ? 1 : Integer.parseInt(variant.substring("profiled".length()));
-            Settings.install(new Settings(null, false, true, sample, 0));
+            boolean profile = variant.startsWith("profiled");
+            int sample = !profile || variant.equals("profiled") ? 1 : Integer.parseInt(variant.substring("profiled".length()));
+            Settings.install(new Settings(null, false, profile, sample, 0));
             int site = Sites.add(ProfilerCost.class.getName(), "create", 0, "new", -1, "ProfilerCost.java");
             lock = new AgentReentrantLock(false, site);
         }

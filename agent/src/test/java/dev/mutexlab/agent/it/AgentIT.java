@@ -37,7 +37,7 @@ class AgentIT {
         Path log = dir.resolve("app.log");
         Path report = dir.resolve("profile.json");
         int lines = 2000;
-        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,profile,out=" + report, List.of(),
+        ChildJvm.Outcome run = ChildJvm.run("lock=lineup,profile,sample=1,out=" + report, List.of(),
                 LogbackProgram.class, log.toString(), Integer.toString(lines));
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("LOCKCLASS=dev.mutexlab.agent.runtime.AgentReentrantLock");

@@ -41,7 +41,7 @@ class ShortLivedThreadsIT {
         Path report = dir.resolve("threads.json");
         // Every thread's buffers kept (about 8 KB each) would need over a gigabyte for the
         // virtual threads, over 100 MB for the platform ones: far more than this heap.
-        ChildJvm.Outcome run = ChildJvm.run("profile,monitors=false,out=" + report,
+        ChildJvm.Outcome run = ChildJvm.run("profile,sample=1,monitors=false,out=" + report,
                 List.of("-Xmx64m", "-XX:+ExitOnOutOfMemoryError"), ShortThreadsProgram.class,
                 Integer.toString(VIRTUAL_THREADS), Integer.toString(PLATFORM_THREADS), Integer.toString(HELD_THREADS));
         assertThat(run.exitCode()).as("exit code; stdout:%n%s%nstderr:%n%s", run.stdout(), run.stderr()).isZero();

@@ -43,8 +43,9 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             description = "Attribute a site N frames above the allocation (wrappers such as Jetty's AutoLock). Default: ${DEFAULT-VALUE}")
     int frames;
 
-    @Option(names = "--sample", paramLabel = "N", defaultValue = "1",
-            description = "Time one acquisition in N (for sub-100 ns holds). Default: ${DEFAULT-VALUE}")
+    @Option(names = "--sample", paramLabel = "N", defaultValue = "64",
+            description = "Time one acquisition in N per thread and site (1: every one, for a short run or a rare lock)."
+                    + " Default: ${DEFAULT-VALUE}, the agent's own")
     int sample;
 
     @Option(names = "--threads", paramLabel = "KIND", converter = Converters.ThreadKindConverter.class,
@@ -130,9 +131,7 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         if (frames != 0) {
             options.add("frames=" + frames);
         }
-        if (sample != 1) {
-            options.add("sample=" + sample);
-        }
+        options.add("sample=" + sample);
         return "-javaagent:" + agent + "=" + String.join(",", options);
     }
 }
