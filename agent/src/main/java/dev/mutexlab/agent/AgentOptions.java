@@ -28,6 +28,8 @@ import java.util.Set;
  * <tr><td>{@code report=stderr|none}</td><td>stderr</td><td>the summary (and table) at exit</td></tr>
  * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>JFR monitor contention per class</td></tr>
  * <tr><td>{@code monitorThreshold=NANOS}</td><td>10000</td><td>the JFR threshold for monitor waits</td></tr>
+ * <tr><td>{@code stopAfter=D}</td><td>never</td><td>after D ({@code 30s}, {@code 500ms}, {@code 2m}):
+ *     write the report to {@code out}, stop timing and undo the rewrites it can (for an attach)</td></tr>
  * <tr><td>{@code fail=CLASS}</td><td>none</td><td>for testing: make the rewrite of CLASS fail</td></tr>
  * </table>
  *
@@ -44,10 +46,12 @@ import java.util.Set;
  * @param monitors         record monitor contention with JFR
  * @param monitorThresholdNanos the JFR threshold
  * @param failClasses      classes whose rewrite is made to fail ({@code fail=}, for testing)
+ * @param stopAfterMillis  {@code stopAfter=D} in milliseconds; 0 for never
  */
 public record AgentOptions(String lock, boolean swapFair, boolean profile, int frames, int sampleEvery, Path out,
                            List<String> include, List<String> exclude, boolean jdk, boolean reportToStderr,
-                           boolean monitors, long monitorThresholdNanos, Set<String> failClasses) {
+                           boolean monitors, long monitorThresholdNanos, Set<String> failClasses,
+                           long stopAfterMillis) {
 
     /**
      * The default of {@code sample=N}: one acquisition in 64 timed, per thread and site. The profiler
@@ -77,6 +81,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         Boolean monitors = null;
         long threshold = DEFAULT_MONITOR_THRESHOLD_NANOS;
         Set<String> fail = new HashSet<>();
+        long stopAfter = 0;
         Set<String> seen = new HashSet<>();
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",", -1)) {
@@ -111,13 +116,17 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                     case "monitors" -> monitors = flag(key, value);
                     case "monitorThreshold" -> threshold = number(key, value, 0, Integer.MAX_VALUE);
                     case "fail" -> fail.add(required(key, value));
+                    case "stopAfter" -> stopAfter = millis(key, required(key, value));
                     default -> throw new BadOptionException("unknown option '" + key + "' (known: lock, fair, profile, frames, "
-                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, fail)");
+                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, stopAfter, fail)");
                 }
             }
         }
+        if (stopAfter > 0 && out == null) {
+            throw new BadOptionException("option 'stopAfter' needs out=FILE: the report is written there when it stops");
+        }
         return new AgentOptions(lock, swapFair, profile, frames, sample, out, include, exclude, jdk, stderr,
-                monitors == null ? profile : monitors, threshold, Set.copyOf(fail));
+                monitors == null ? profile : monitors, threshold, Set.copyOf(fail), stopAfter);
     }
 
     private static String required(String key, String value) throws BadOptionException {
@@ -151,6 +160,33 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
             throw new BadOptionException("option '" + key + "': " + n + " is outside " + min + ".." + max);
         }
         return n;
+    }
+
+    /** A duration: a whole number with {@code ms}, {@code s} or {@code m}, in milliseconds (at least 1). */
+    private static long millis(String key, String text) throws BadOptionException {
+        long unitMillis;
+        String digits;
+        if (text.endsWith("ms")) {
+            unitMillis = 1;
+            digits = text.substring(0, text.length() - 2);
+        } else if (text.endsWith("s")) {
+            unitMillis = 1000;
+            digits = text.substring(0, text.length() - 1);
+        } else if (text.endsWith("m")) {
+            unitMillis = 60_000;
+            digits = text.substring(0, text.length() - 1);
+        } else {
+            throw new BadOptionException("option '" + key + "': '" + text + "' needs a unit (500ms, 30s, 2m)");
+        }
+        try {
+            long n = Long.parseLong(digits);
+            if (n < 1 || n > 7L * 24 * 60 * 60 * 1000 / unitMillis) {
+                throw new BadOptionException("option '" + key + "': '" + text + "' is outside 1ms..7 days");
+            }
+            return n * unitMillis;
+        } catch (NumberFormatException e) {
+            throw new BadOptionException("option '" + key + "': '" + text + "' is not a whole number with a unit (500ms, 30s, 2m)");
+        }
     }
 
     private static List<String> prefixes(String key, String value) throws BadOptionException {

@@ -1,11 +1,16 @@
 package dev.mutexlab.agent;
 
+import dev.mutexlab.agent.runtime.AgentReentrantLock;
+import dev.mutexlab.agent.runtime.LockProbe;
 import dev.mutexlab.agent.runtime.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.ObjectName;
 
 /**
@@ -50,9 +55,9 @@ public final class AgentStart {
                 options.frames()));
         RewriteLog log = new RewriteLog();
         Class<?>[] loaded = instrumentation.getAllLoadedClasses();
+        LockTransformer transformer = new LockTransformer(options, log, instrumentation);
         if (options.rewrites()) {
-            instrumentation.addTransformer(new LockTransformer(options, log, instrumentation),
-                    instrumentation.isRetransformClassesSupported());
+            instrumentation.addTransformer(transformer, instrumentation.isRetransformClassesSupported());
         }
         MonitorContention monitors = null;
         if (options.monitors()) {
@@ -68,8 +73,66 @@ public final class AgentStart {
         register.setDaemon(true);
         register.start();
         MonitorContention finalMonitors = monitors;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> atExit(options, made, finalMonitors),
-                "mutexlab-agent-report"));
+        AtomicBoolean stopped = new AtomicBoolean();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (stopped.compareAndSet(false, true)) {
+                atExit(options, made, finalMonitors);
+            }
+        }, "mutexlab-agent-report"));
+        if (options.stopAfterMillis() > 0) {
+            Thread stop = new Thread(() -> {
+                try {
+                    Thread.sleep(options.stopAfterMillis());
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (stopped.compareAndSet(false, true)) {
+                    stop(options, made, finalMonitors, instrumentation, transformer, log);
+                }
+            }, "mutexlab-agent-stop");
+            stop.setDaemon(true);
+            stop.start();
+        }
+    }
+
+    /**
+     * {@code stopAfter=D} is up: writes the report (its numbers are the window's), then stops timing
+     * (every probe), makes the locks constructed from now on the JDK's own, removes the transformer
+     * and retransforms the classes it rewrote, which then run their own code again. A class it
+     * re-parented keeps the agent's lock as its superclass (a loaded class keeps it), now untimed and
+     * unswapped for new instances; locks made before keep what they were made as.
+     */
+    private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
+                             Instrumentation instrumentation, LockTransformer transformer, RewriteLog log) {
+        atExit(options, made, monitors);
+        LockProbe.stopAll();
+        Settings.install(Settings.NONE);
+        instrumentation.removeTransformer(transformer);
+        Set<String> rewritten = new HashSet<>();
+        for (RewriteLog.Rewrite r : log.rewrites()) {
+            rewritten.add(r.className());
+        }
+        int undone = 0;
+        int kept = 0;
+        for (Class<?> c : instrumentation.getAllLoadedClasses()) {
+            if (!rewritten.contains(c.getName())) {
+                continue;
+            }
+            if (c.getSuperclass() == AgentReentrantLock.class || !instrumentation.isModifiableClass(c)) {
+                kept++;
+                continue;
+            }
+            try {
+                instrumentation.retransformClasses(c);
+                undone++;
+            } catch (Throwable t) {
+                kept++;
+            }
+        }
+        if (options.reportToStderr()) {
+            System.err.println("mutexlab-agent: stopped after " + options.stopAfterMillis() + " ms; " + undone
+                    + " classes run their own code again, " + kept + " kept the agent's (re-parented or not modifiable)");
+        }
     }
 
     private static void atExit(AgentOptions options, ProfileReport made, MonitorContention monitors) {

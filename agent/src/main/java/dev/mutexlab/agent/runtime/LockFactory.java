@@ -28,6 +28,10 @@ public final class LockFactory {
     /** Replaces {@code new ReentrantLock(fair)} at {@code site}. */
     public static ReentrantLock create(boolean fair, int site) {
         Settings settings = Settings.current();
+        if (!settings.profile() && settings.spec() == null) {
+            Sites.constructed(site, 0, ReentrantLock.class, false, false);   // the agent stopped: the program's own
+            return new ReentrantLock(fair);
+        }
         if (!settings.profile() && (settings.fairJdk() || fair && !settings.swapFair())) {
             Sites.constructed(site, 0, ReentrantLock.class, !fair && settings.fairJdk(), fair && settings.swaps());
             return new ReentrantLock(true);

@@ -45,6 +45,18 @@ public final class LockProbe {
     @SuppressWarnings("unused")
     private volatile int waiting;
 
+    /**
+     * Set once when the profile stops ({@code stopAfter=D}): no acquisition is timed after it.
+     * Volatile, and read only where an acquisition would be timed (one in N), so the acquisitions
+     * sampled out pay nothing for it.
+     */
+    private static volatile boolean stopped;
+
+    /** Stops every probe: from now on no acquisition is timed (holds being timed finish). */
+    public static void stopAll() {
+        stopped = true;
+    }
+
     LockProbe(int site, int sampleEvery) {
         this.site = site;
         this.sampleEvery = sampleEvery;
@@ -73,7 +85,7 @@ public final class LockProbe {
             return false;
         }
         s.countdown = sampleEvery;
-        return true;
+        return !stopped;
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.mutexlab.agent.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -108,6 +110,48 @@ class NeverBreaksIT {
             List<String> lines = Files.readAllLines(err).stream().filter(l -> l.startsWith("mutexlab-agent")).toList();
             assertThat(lines).hasSize(1);
             assertThat(lines.get(0)).contains("bogus").contains("attach refused");
+        } finally {
+            target.destroyForcibly();
+        }
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aTimedAttachProfilesTheRunningProgramThenUndoesItsRewrites() throws Exception {
+        Path go = dir.resolve("go");
+        Path report = dir.resolve("attach-profile.json");
+        Path err = dir.resolve("target.err");
+        int perThread = 200_000;
+        Process target = new ProcessBuilder(ChildJvm.command(null, null, List.of(), AttachProfileTarget.class,
+                go.toString(), report.toString(), Integer.toString(perThread))).redirectError(err.toFile()).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("READY");
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
+            try {
+                vm.loadAgent(ChildJvm.agentJar().toAbsolutePath().toString(),
+                        "profile,sample=1,report=none,stopAfter=3s,out=" + report);
+            } finally {
+                vm.detach();
+            }
+            Files.createFile(go);
+            String rest = out.lines().reduce("", (a, b) -> a + b + "\n");
+            assertThat(target.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(target.exitValue()).as(Files.readString(err)).isZero();
+            assertThat(rest).as(Files.readString(err))
+                    .contains("DURING=dev.mutexlab.agent.runtime.AgentReentrantLock")
+                    .contains("COUNT=" + 2 * perThread)
+                    .contains("AFTER_STOP=java.util.concurrent.locks.ReentrantLock")
+                    .contains("MAIN RAN");
+            JsonNode json = new ObjectMapper().readTree(report.toFile());
+            JsonNode site = null;
+            for (JsonNode n : json.get("sites")) {
+                if (n.get("class").asText().equals(AttachProfileTarget.Counter.class.getName())) {
+                    site = n;
+                }
+            }
+            assertThat(site).as("the counter's site in the profile written at the stop").isNotNull();
+            assertThat(site.get("acquisitions").asLong()).isEqualTo(2L * perThread);
+            assertThat(site.get("holdNanos").get("count").asLong()).isEqualTo(2L * perThread);
         } finally {
             target.destroyForcibly();
         }

@@ -1,12 +1,14 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.real.Advice;
+import dev.mutexlab.lab.real.AttachedProfile;
 import dev.mutexlab.lab.real.Jars;
 import dev.mutexlab.lab.real.UserCommand;
 import dev.mutexlab.lab.results.UsageException;
 import dev.mutexlab.locks.Locks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
         "A command starting with 'java' gets -javaagent:... as its first option; any other (a script, mvn exec) gets",
         "it through JAVA_TOOL_OPTIONS, which every JVM it starts reads (the last to exit writes the file).",
         "The command runs with your own PATH, JAVA_HOME and java (17 or newer), not the lab's JDK.",
+        "With --pid, profiles a running JVM instead for --duration, then the agent stops and undoes its rewrites.",
         "Then: ./mutexlab advise FILE. Example: ./mutexlab profile --out p.json -- java -jar app.jar"},
         sortOptions = false)
 public final class ProfileCommand implements Callable<Integer>, CommandDefaults.Defaults {
@@ -52,7 +55,15 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             defaultValue = "platform", description = "The program's threads, for the shapes printed. Default: ${DEFAULT-VALUE}")
     dev.mutexlab.lab.config.ThreadKind threads;
 
-    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The program to run, after '--'")
+    @Option(names = "--pid", paramLabel = "PID",
+            description = "Profile the running JVM with this process id (no COMMAND): the locks it makes from the attach on")
+    Long pid;
+
+    @Option(names = "--duration", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "30s",
+            description = "With --pid: how long to profile. Default: ${DEFAULT-VALUE}")
+    Duration duration;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The program to run, after '--'")
     List<String> command;
 
     @Override
@@ -68,8 +79,19 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         if (frames < 0 || sample < 1) {
             throw new UsageException(frames < 0 ? "--frames must be 0 or more" : "--sample must be 1 or more");
         }
+        boolean hasCommand = command != null && !command.isEmpty();
+        if ((pid != null) == hasCommand) {
+            throw new UsageException(pid == null ? "give the program to run after '--', or --pid PID of a running JVM"
+                    : "--pid profiles a running JVM: give no COMMAND with it");
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new UsageException("--duration must be more than 0");
+        }
         Path file = out.file().toAbsolutePath();
         Path agent = Jars.agent();
+        if (pid != null) {
+            return attached(agent, file);
+        }
         int agentJava = Jars.agentJavaFeature(agent);
         UserCommand program = UserCommand.of(command, System.getenv());
         program.requireJava(agentJava);
@@ -109,6 +131,16 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         return exit;
     }
 
+    /** {@code --pid}: the running JVM profiled for {@code --duration}, then its sites printed. */
+    private int attached(Path agent, Path file) throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        spec.commandLine().getErr().printf("mutexlab profile: attaching to process %d for %d ms...%n", pid, duration.toMillis());
+        AttachedProfile.run(pid, agent, agentOptions(null), duration, file);
+        Advice.printSites(Advice.read(file), threads.label(), stdout);
+        stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%n", file, file);
+        return 0;
+    }
+
     /** This command with the agent swapping in a lock instead of profiling ({@code SPEC} to fill in). */
     String tryCommand(Path agent) {
         String swap = "-javaagent:" + agent + "=lock=SPEC";
@@ -122,16 +154,23 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
     }
 
     String agentOption(Path agent, Path file) {
+        return "-javaagent:" + agent + "=" + agentOptions(file);
+    }
+
+    /** The agent's options for this profile, writing to {@code file} (none: the caller adds {@code out}). */
+    String agentOptions(Path file) {
         List<String> options = new ArrayList<>();
         if (lock != null) {
             options.add("lock=" + lock);
         }
         options.add("profile");
-        options.add("out=" + file);
+        if (file != null) {
+            options.add("out=" + file);
+        }
         if (frames != 0) {
             options.add("frames=" + frames);
         }
         options.add("sample=" + sample);
-        return "-javaagent:" + agent + "=" + String.join(",", options);
+        return String.join(",", options);
     }
 }

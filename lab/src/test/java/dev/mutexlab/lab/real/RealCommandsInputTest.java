@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.Cli;
 import dev.mutexlab.lab.cli.ExitCode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +69,37 @@ class RealCommandsInputTest {
 
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("--pid");
+    }
+
+    @Test
+    void profileTakesACommandOrAPidNotBoth(@TempDir Path dir) {
+        Cli r = Cli.run("profile", "--pid", "1", "--out", dir.resolve("p.json").toString(), "--", "java", "-version");
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("no COMMAND");
+    }
+
+    @Test
+    void profilingAProcessThatIsNoJvmIsOneLine(@TempDir Path dir) throws Exception {
+        long notAJvm = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L);
+        String before = System.getProperty(Jars.AGENT_PROPERTY);
+        System.setProperty(Jars.AGENT_PROPERTY, Files.createFile(dir.resolve("agent.jar")).toString());
+        Cli r;
+        try {
+            r = Cli.run("profile", "--pid", Long.toString(notAJvm), "--duration", "1s",
+                    "--out", dir.resolve("p.json").toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty(Jars.AGENT_PROPERTY);
+            } else {
+                System.setProperty(Jars.AGENT_PROPERTY, before);
+            }
+        }
+
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("cannot attach to process " + notAJvm).doesNotContain("\tat ");
+        assertThat(dir.resolve("p.json")).doesNotExist();
     }
 }
