@@ -96,15 +96,15 @@ public final class AgentStart {
     }
 
     /**
-     * {@code stopAfter=D} is up: writes the report (its numbers are the window's), then stops timing
-     * (every probe), makes the locks constructed from now on the JDK's own, removes the transformer
-     * and retransforms the classes it rewrote, which then run their own code again. A class it
-     * re-parented keeps the agent's lock as its superclass (a loaded class keeps it), now untimed and
-     * unswapped for new instances; locks made before keep what they were made as.
+     * {@code stopAfter=D} is up: stops timing (every probe), makes the locks constructed from now on
+     * the JDK's own, removes the transformer and retransforms the classes it rewrote, which then run
+     * their own code again; then writes the report, whose appearance tells a waiting tool that the
+     * program is as it was. A class it re-parented keeps the agent's lock as its superclass (a loaded
+     * class keeps it), now untimed and unswapped for new instances; locks made before keep what they
+     * were made as (their sampled-out acquisitions still count, until the report is written).
      */
     private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
                              Instrumentation instrumentation, LockTransformer transformer, RewriteLog log) {
-        atExit(options, made, monitors);
         LockProbe.stopAll();
         Settings.install(Settings.NONE);
         instrumentation.removeTransformer(transformer);
@@ -129,6 +129,7 @@ public final class AgentStart {
                 kept++;
             }
         }
+        atExit(options, made, monitors);
         if (options.reportToStderr()) {
             System.err.println("mutexlab-agent: stopped after " + options.stopAfterMillis() + " ms; " + undone
                     + " classes run their own code again, " + kept + " kept the agent's (re-parented or not modifiable)");

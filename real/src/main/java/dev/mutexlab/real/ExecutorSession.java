@@ -6,7 +6,6 @@ import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The JDK's {@code ThreadPoolExecutor} as a server uses it: P pool threads (of the workers' kind)
@@ -27,18 +26,14 @@ final class ExecutorSession implements Session {
     private final ThreadPoolExecutor pool;
     private final long[] next;
     private final long[] busy;
-    private final LongAdder[] ran;
-    private final LongAdder[] sum;
-    private final LongAdder[] sumOfSquares;
+    private final Tally ran;
 
     ExecutorSession(int workers, ThreadKind kind, int procs, long outsideSteps) {
         this.workers = workers;
         this.outsideSteps = outsideSteps;
         this.next = new long[workers * 16];
         this.busy = new long[workers * 16];
-        this.ran = adders(workers);
-        this.sum = adders(workers);
-        this.sumOfSquares = adders(workers);
+        this.ran = new Tally(workers);
         ThreadFactory threads = kind == ThreadKind.VIRTUAL ? Thread.ofVirtual().name("pool-", 0).factory()
                 : Thread.ofPlatform().name("pool-", 0).daemon().factory();
         RejectedExecutionHandler waitForRoom = (task, executor) -> {
@@ -55,23 +50,13 @@ final class ExecutorSession implements Session {
         pool.prestartAllCoreThreads();
     }
 
-    private static LongAdder[] adders(int n) {
-        LongAdder[] a = new LongAdder[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = new LongAdder();
-        }
-        return a;
-    }
-
     @Override
     public void operate(int thread) {
         int slot = thread * 16;
         long seq = next[slot];
         pool.execute(() -> {
             RealWorkload.outside(seq | 1, TASK_STEPS);
-            ran[thread].increment();
-            sum[thread].add(seq);
-            sumOfSquares[thread].add(seq * seq);
+            ran.add(thread, seq);
         });
         next[slot] = seq + 1;
         busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
@@ -90,11 +75,9 @@ final class ExecutorSession implements Session {
             if (n != opsPerThread[t]) {
                 return "executor: thread " + t + " counted " + n + " submissions but the harness " + opsPerThread[t];
             }
-            long expectSum = n * (n - 1) / 2;
-            long expectSquares = (n - 1) * n * (2 * n - 1) / 6;
-            if (ran[t].sum() != n || sum[t].sum() != expectSum || sumOfSquares[t].sum() != expectSquares) {
-                return "executor: thread " + t + " submitted " + n + " tasks; " + ran[t].sum()
-                        + " ran (sequence numbers " + (sum[t].sum() == expectSum ? "add up" : "do not add up") + ")";
+            String mismatch = ran.mismatch(t, n);
+            if (mismatch != null) {
+                return "executor: thread " + t + "'s tasks: " + mismatch;
             }
         }
         if (pool.getCompletedTaskCount() != total) {

@@ -34,9 +34,7 @@ final class ScheduledSession implements Session {
     private final SplittableRandom[] random;
     private final long[] next;
     private final long[] busy;
-    private final LongAdder[] ran;
-    private final LongAdder[] sum;
-    private final LongAdder[] sumOfSquares;
+    private final Tally ran;
     private final LongAdder early = new LongAdder();
 
     ScheduledSession(int workers, ThreadKind kind, int procs, long outsideSteps, long seed) {
@@ -44,16 +42,11 @@ final class ScheduledSession implements Session {
         this.outsideSteps = outsideSteps;
         this.inFlight = new Semaphore[workers];
         this.random = new SplittableRandom[workers];
-        this.ran = new LongAdder[workers];
-        this.sum = new LongAdder[workers];
-        this.sumOfSquares = new LongAdder[workers];
+        this.ran = new Tally(workers);
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int t = 0; t < workers; t++) {
             inFlight[t] = new Semaphore(OUTSTANDING_PER_WORKER);
             random[t] = seeds.split();
-            ran[t] = new LongAdder();
-            sum[t] = new LongAdder();
-            sumOfSquares[t] = new LongAdder();
         }
         this.next = new long[workers * 16];
         this.busy = new long[workers * 16];
@@ -76,9 +69,7 @@ final class ScheduledSession implements Session {
                 early.increment();
             }
             RealWorkload.outside(seq | 1, TASK_STEPS);
-            ran[thread].increment();
-            sum[thread].add(seq);
-            sumOfSquares[thread].add(seq * seq);
+            ran.add(thread, seq);
             inFlight[thread].release();
         }, delayNanos, TimeUnit.NANOSECONDS);
         next[slot] = seq + 1;
@@ -101,11 +92,9 @@ final class ScheduledSession implements Session {
             if (n != opsPerThread[t]) {
                 return "scheduled: thread " + t + " counted " + n + " schedules but the harness " + opsPerThread[t];
             }
-            long expectSum = n * (n - 1) / 2;
-            long expectSquares = (n - 1) * n * (2 * n - 1) / 6;
-            if (ran[t].sum() != n || sum[t].sum() != expectSum || sumOfSquares[t].sum() != expectSquares) {
-                return "scheduled: thread " + t + " scheduled " + n + " tasks; " + ran[t].sum()
-                        + " ran (sequence numbers " + (sum[t].sum() == expectSum ? "add up" : "do not add up") + ")";
+            String mismatch = ran.mismatch(t, n);
+            if (mismatch != null) {
+                return "scheduled: thread " + t + "'s tasks: " + mismatch;
             }
         }
         if (pool.getCompletedTaskCount() != total) {

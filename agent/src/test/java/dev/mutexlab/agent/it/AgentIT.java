@@ -57,10 +57,10 @@ class AgentIT {
 
         JsonNode json = JSON.readTree(report.toFile());
         assertThat(json.get("schema").asText()).isEqualTo("mutexlab.profile/1");
-        JsonNode rewritten = find(json.get("rewrites").get("sites"), "ch.qos.logback.core.OutputStreamAppender");
+        JsonNode rewritten = ReportJson.find(json.get("rewrites").get("sites"), "ch.qos.logback.core.OutputStreamAppender");
         assertThat(rewritten).as("the appender's site in rewrites.sites").isNotNull();
         assertThat(rewritten.get("instances").asLong()).isGreaterThanOrEqualTo(1);
-        JsonNode site = find(json.get("sites"), "ch.qos.logback.core.OutputStreamAppender");
+        JsonNode site = ReportJson.find(json.get("sites"), "ch.qos.logback.core.OutputStreamAppender");
         assertThat(site).as("the appender's site in sites").isNotNull();
         assertThat(site.get("lockClass").asText()).isEqualTo("dev.mutexlab.agent.bundled.locks.LineupMutex");
         assertThat(site.get("acquisitions").asLong()).isGreaterThanOrEqualTo(8L * lines);
@@ -86,7 +86,7 @@ class AgentIT {
                 .contains("LBQ_SUM_OK=true")
                 .contains("ABQ_SUM_OK=true");
         JsonNode json = JSON.readTree(report.toFile());
-        JsonNode lbq = find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue");
+        JsonNode lbq = ReportJson.find(json.get("rewrites").get("sites"), "java.util.concurrent.LinkedBlockingQueue");
         assertThat(lbq).isNotNull();
         assertThat(lbq.get("swapped").asLong()).as("every LinkedBlockingQueue lock is swapped")
                 .isEqualTo(lbq.get("instances").asLong()).isPositive();
@@ -102,7 +102,7 @@ class AgentIT {
         ChildJvm.Outcome run = queueProgram("lock=lineup:stats,out=" + report, 20000);
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("ABQ_SUM_OK=true");
-        JsonNode abq = find(JSON.readTree(report.toFile()).get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
+        JsonNode abq = ReportJson.find(JSON.readTree(report.toFile()).get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
         assertThat(abq).isNotNull();
         assertThat(abq.get("lockEventsLocks").asInt()).as("the program keeps its queue to the end").isEqualTo(1);
         assertThat(abq.get("lockEventsLeftOut").asInt()).isZero();
@@ -128,7 +128,7 @@ class AgentIT {
                 .contains("LBQ_SUM_OK=true")
                 .contains("ABQ_SUM_OK=true");
         JsonNode json = JSON.readTree(report.toFile());
-        JsonNode abq = find(json.get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
+        JsonNode abq = ReportJson.find(json.get("rewrites").get("sites"), "java.util.concurrent.ArrayBlockingQueue");
         assertThat(abq).isNotNull();
         assertThat(abq.get("swapped").asLong()).as("the nonfair lock made fair counts as swapped").isEqualTo(1);
     }
@@ -148,11 +148,11 @@ class AgentIT {
                     .contains("HOLD_COUNT=1")
                     .contains("LOCK_CALLS_AT_LEAST=true");
             JsonNode json = JSON.readTree(report.toFile());
-            JsonNode site = find(json.get("rewrites").get("sites"), ReparentProgram.Buffer.class.getName());
+            JsonNode site = ReportJson.find(json.get("rewrites").get("sites"), ReparentProgram.Buffer.class.getName());
             assertThat(site).as(options).isNotNull();
             assertThat(site.get("kind").asText()).isEqualTo("reparent");
             if (options.contains("profile")) {
-                JsonNode profiled = find(json.get("sites"), ReparentProgram.Buffer.class.getName());
+                JsonNode profiled = ReportJson.find(json.get("sites"), ReparentProgram.Buffer.class.getName());
                 assertThat(profiled.get("conditionWaits").asLong() + profiled.get("acquisitions").asLong()).isPositive();
             }
         }
@@ -183,7 +183,7 @@ class AgentIT {
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("MAIN RAN").contains("LOCKCLASS=java.util.concurrent.locks.ReentrantLock");
         JsonNode json = JSON.readTree(report.toFile());
-        JsonNode skipped = find(json.get("rewrites").get("skipped"), FailTarget.class.getName());
+        JsonNode skipped = ReportJson.find(json.get("rewrites").get("skipped"), FailTarget.class.getName());
         assertThat(skipped).isNotNull();
         assertThat(skipped.get("reason").asText()).startsWith("failed: ").contains("fail=");
         assertThat(run.stderr()).contains("skipped").contains(FailTarget.class.getName());
@@ -201,17 +201,5 @@ class AgentIT {
     private static ChildJvm.Outcome queueProgram(String agentOptions, int items) throws Exception {
         return ChildJvm.run(agentOptions, List.of("--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED"),
                 QueueProgram.class, Integer.toString(items));
-    }
-
-    private static JsonNode find(JsonNode array, String className) {
-        if (array == null) {
-            return null;
-        }
-        for (JsonNode n : array) {
-            if (n.get("class").asText().equals(className)) {
-                return n;
-            }
-        }
-        return null;
     }
 }

@@ -143,12 +143,7 @@ class NeverBreaksIT {
                     .contains("AFTER_STOP=java.util.concurrent.locks.ReentrantLock")
                     .contains("MAIN RAN");
             JsonNode json = new ObjectMapper().readTree(report.toFile());
-            JsonNode site = null;
-            for (JsonNode n : json.get("sites")) {
-                if (n.get("class").asText().equals(AttachProfileTarget.Counter.class.getName())) {
-                    site = n;
-                }
-            }
+            JsonNode site = ReportJson.find(json.get("sites"), AttachProfileTarget.Counter.class.getName());
             assertThat(site).as("the counter's site in the profile written at the stop").isNotNull();
             assertThat(site.get("acquisitions").asLong()).isEqualTo(2L * perThread);
             assertThat(site.get("holdNanos").get("count").asLong()).isEqualTo(2L * perThread);

@@ -51,7 +51,7 @@ class ShortLivedThreadsIT {
         long made = printed(run.stdout(), "ACQUISITIONS");
         assertThat(made).as("the short-lived threads, the held ones and main").isEqualTo(threads + HELD_THREADS + 1);
 
-        JsonNode site = find(JSON.readTree(report.toFile()).get("sites"), ShortThreadsProgram.class.getName());
+        JsonNode site = ReportJson.find(JSON.readTree(report.toFile()).get("sites"), ShortThreadsProgram.class.getName());
         assertThat(site).as("the program's site in sites").isNotNull();
         assertThat(site.get("acquisitions").asLong()).isEqualTo(made);
         assertThat(site.get("threads").asLong()).isEqualTo(threads + HELD_THREADS + 1);
@@ -67,17 +67,5 @@ class ShortLivedThreadsIT {
         Matcher m = Pattern.compile("(?m)^" + key + "=(-?\\d+)$").matcher(stdout);
         assertThat(m.find()).as(key + " in stdout:%n%s", stdout).isTrue();
         return Long.parseLong(m.group(1));
-    }
-
-    private static JsonNode find(JsonNode array, String className) {
-        if (array == null) {
-            return null;
-        }
-        for (JsonNode n : array) {
-            if (n.get("class").asText().equals(className)) {
-                return n;
-            }
-        }
-        return null;
     }
 }

@@ -33,10 +33,8 @@ class RealCommandsInputTest {
     }
 
     @Test
-    void realWithoutTheAgentSaysToBuildItFirst(@TempDir Path dir) {
-        String before = System.getProperty(Jars.AGENT_PROPERTY);
-        System.setProperty(Jars.AGENT_PROPERTY, dir.resolve("absent.jar").toString());
-        try {
+    void realWithoutTheAgentSaysToBuildItFirst(@TempDir Path dir) throws Exception {
+        AgentJarProperty.with(dir.resolve("absent.jar"), () -> {
             Cli r = Cli.run("real", "--quick", "--out", dir.resolve("r.json").toString());
 
             assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
@@ -45,13 +43,7 @@ class RealCommandsInputTest {
             Cli p = Cli.run("profile", "--out", dir.resolve("p.json").toString(), "--", "java", "-version");
             assertThat(p.exit()).isEqualTo(ExitCode.USAGE);
             assertThat(p.err()).contains("build the agent first");
-        } finally {
-            if (before == null) {
-                System.clearProperty(Jars.AGENT_PROPERTY);
-            } else {
-                System.setProperty(Jars.AGENT_PROPERTY, before);
-            }
-        }
+        });
     }
 
     @Test
@@ -84,19 +76,10 @@ class RealCommandsInputTest {
     @Test
     void profilingAProcessThatIsNoJvmIsOneLine(@TempDir Path dir) throws Exception {
         long notAJvm = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L);
-        String before = System.getProperty(Jars.AGENT_PROPERTY);
-        System.setProperty(Jars.AGENT_PROPERTY, Files.createFile(dir.resolve("agent.jar")).toString());
-        Cli r;
-        try {
-            r = Cli.run("profile", "--pid", Long.toString(notAJvm), "--duration", "1s",
-                    "--out", dir.resolve("p.json").toString());
-        } finally {
-            if (before == null) {
-                System.clearProperty(Jars.AGENT_PROPERTY);
-            } else {
-                System.setProperty(Jars.AGENT_PROPERTY, before);
-            }
-        }
+        Cli[] ran = new Cli[1];
+        AgentJarProperty.with(Files.createFile(dir.resolve("agent.jar")), () -> ran[0] = Cli.run("profile", "--pid",
+                Long.toString(notAJvm), "--duration", "1s", "--out", dir.resolve("p.json").toString()));
+        Cli r = ran[0];
 
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err()).contains("cannot attach to process " + notAJvm).doesNotContain("\tat ");

@@ -108,9 +108,7 @@ class UserCommandTest {
     void aJavaTooOldForTheAgentIsOneLineNamingItAndExit2() throws Exception {
         Path java = fakeJava(dir.resolve("jdk-11"), "java version \"11.0.2\" 2019-01-15 LTS");
         Path agent = agentJar(dir.resolve("agent.jar"), 61);
-        String before = System.getProperty(Jars.AGENT_PROPERTY);
-        System.setProperty(Jars.AGENT_PROPERTY, agent.toString());
-        try {
+        AgentJarProperty.with(agent, () -> {
             Cli r = Cli.run("profile", "--out", dir.resolve("p.json").toString(), "--", java.toString(), "-cp", "app", "Main");
 
             assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
@@ -118,13 +116,7 @@ class UserCommandTest {
             assertThat(r.err()).contains(java + " (Java 11.0.2) is too old").contains("needs Java 17 or newer")
                     .doesNotContain("Exception");
             assertThat(dir.resolve("jdk-11/ran.txt")).as("the program never ran").doesNotExist();
-        } finally {
-            if (before == null) {
-                System.clearProperty(Jars.AGENT_PROPERTY);
-            } else {
-                System.setProperty(Jars.AGENT_PROPERTY, before);
-            }
-        }
+        });
     }
 
     @Test
