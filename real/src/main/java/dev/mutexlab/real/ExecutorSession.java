@@ -21,7 +21,6 @@ final class ExecutorSession implements Session {
     /** Busy-work steps of one task: a few hundred nanoseconds. */
     static final long TASK_STEPS = 200;
 
-    private final int workers;
     private final long outsideSteps;
     private final ThreadPoolExecutor pool;
     private final long[] next;
@@ -29,7 +28,6 @@ final class ExecutorSession implements Session {
     private final Tally ran;
 
     ExecutorSession(int workers, ThreadKind kind, int procs, long outsideSteps) {
-        this.workers = workers;
         this.outsideSteps = outsideSteps;
         this.next = new long[workers * 16];
         this.busy = new long[workers * 16];
@@ -64,26 +62,8 @@ final class ExecutorSession implements Session {
 
     @Override
     public String check(long[] opsPerThread) throws InterruptedException {
-        pool.shutdown();
-        if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
-            return "executor: the pool did not finish its queued tasks within 30 s after shutdown";
-        }
-        long total = 0;
-        for (int t = 0; t < workers; t++) {
-            long n = next[t * 16];
-            total += n;
-            if (n != opsPerThread[t]) {
-                return "executor: thread " + t + " counted " + n + " submissions but the harness " + opsPerThread[t];
-            }
-            String mismatch = ran.mismatch(t, n);
-            if (mismatch != null) {
-                return "executor: thread " + t + "'s tasks: " + mismatch;
-            }
-        }
-        if (pool.getCompletedTaskCount() != total) {
-            return "executor: " + total + " tasks submitted, the pool completed " + pool.getCompletedTaskCount();
-        }
-        return null;
+        String drained = PoolTasks.drain("executor", pool);
+        return drained != null ? drained : PoolTasks.eachRanOnce("executor", pool, next, opsPerThread, ran);
     }
 
     @Override

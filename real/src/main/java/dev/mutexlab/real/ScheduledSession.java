@@ -27,7 +27,6 @@ final class ScheduledSession implements Session {
     /** Busy-work steps of one task: a few hundred nanoseconds. */
     static final long TASK_STEPS = 200;
 
-    private final int workers;
     private final long outsideSteps;
     private final ScheduledThreadPoolExecutor pool;
     private final Semaphore[] inFlight;
@@ -38,7 +37,6 @@ final class ScheduledSession implements Session {
     private final LongAdder early = new LongAdder();
 
     ScheduledSession(int workers, ThreadKind kind, int procs, long outsideSteps, long seed) {
-        this.workers = workers;
         this.outsideSteps = outsideSteps;
         this.inFlight = new Semaphore[workers];
         this.random = new SplittableRandom[workers];
@@ -78,29 +76,14 @@ final class ScheduledSession implements Session {
 
     @Override
     public String check(long[] opsPerThread) throws InterruptedException {
-        pool.shutdown();
-        if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
-            return "scheduled: the pool did not finish its queued tasks within 30 s after shutdown";
+        String drained = PoolTasks.drain("scheduled", pool);
+        if (drained != null) {
+            return drained;
         }
         if (early.sum() != 0) {
             return "scheduled: " + early.sum() + " tasks ran before their delay was up";
         }
-        long total = 0;
-        for (int t = 0; t < workers; t++) {
-            long n = next[t * 16];
-            total += n;
-            if (n != opsPerThread[t]) {
-                return "scheduled: thread " + t + " counted " + n + " schedules but the harness " + opsPerThread[t];
-            }
-            String mismatch = ran.mismatch(t, n);
-            if (mismatch != null) {
-                return "scheduled: thread " + t + "'s tasks: " + mismatch;
-            }
-        }
-        if (pool.getCompletedTaskCount() != total) {
-            return "scheduled: " + total + " tasks scheduled, the pool completed " + pool.getCompletedTaskCount();
-        }
-        return null;
+        return PoolTasks.eachRanOnce("scheduled", pool, next, opsPerThread, ran);
     }
 
     @Override
