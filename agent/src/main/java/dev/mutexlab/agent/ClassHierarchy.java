@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -46,7 +47,7 @@ final class ClassHierarchy {
     ClassHierarchy(ClassLoader loader, String rewritten, String rewrittenSuper) {
         this.loader = loader;
         known.put(rewritten, new Info(rewrittenSuper, false));
-        known.put(Type.getInternalName(AgentReentrantLock.class), new Info(LockRewriter.REENTRANT_LOCK, false));
+        known.put(Type.getInternalName(AgentReentrantLock.class), new Info(Type.getInternalName(ReentrantLock.class), false));
     }
 
     /** The nearest common superclass of two class types (internal names), as the verifier merges them. */

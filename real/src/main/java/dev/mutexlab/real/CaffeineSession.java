@@ -3,6 +3,7 @@ package dev.mutexlab.real;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.mutexlab.lab.apps.Zipf;
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ final class CaffeineSession implements Session {
                 wrongReads[slot]++;
             }
         }
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,12 +85,12 @@ final class ConnPoolSession implements Session {
         }
         if (!c.holder.compareAndSet(-1, thread)) {
             sharedLeases[slot]++;
-            busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+            busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
             pool.release(entry, true);
             return;
         }
         c.uses++;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
         c.holder.set(-1);
         pool.release(entry, true);
     }

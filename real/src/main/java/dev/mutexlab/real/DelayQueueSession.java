@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.SplittableRandom;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
@@ -74,7 +75,7 @@ final class DelayQueueSession implements Session {
         } else {
             taken.add(job.putter(), job.seq());
         }
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override

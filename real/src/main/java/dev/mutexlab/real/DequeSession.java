@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,7 +70,7 @@ final class DequeSession implements Session {
             account(item);
         }
         ops[slot] = n + 1;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     private void account(long item) {

@@ -1,6 +1,7 @@
 package dev.mutexlab.real;
 
 import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ThreadFactory;
@@ -53,11 +54,11 @@ final class ExecutorSession implements Session {
         int slot = thread * 16;
         long seq = next[slot];
         pool.execute(() -> {
-            RealWorkload.outside(seq | 1, TASK_STEPS);
+            BusyWork.spin(seq | 1, TASK_STEPS);
             ran.add(thread, seq);
         });
         next[slot] = seq + 1;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override

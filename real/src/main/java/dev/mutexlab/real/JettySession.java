@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -119,7 +120,7 @@ final class JettySession implements Session {
             wrong[slot]++;
         }
         next[slot] = seq + 1;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override

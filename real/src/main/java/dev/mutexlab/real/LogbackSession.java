@@ -10,6 +10,7 @@ import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy;
 import ch.qos.logback.core.util.FileSize;
+import dev.mutexlab.lab.workload.BusyWork;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +92,7 @@ final class LogbackSession implements Session {
         long seq = next[slot];
         logger.info("{} {}", thread, seq);
         next[slot] = seq + 1;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override

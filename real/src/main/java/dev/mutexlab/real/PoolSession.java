@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -67,12 +68,12 @@ final class PoolSession implements Session {
         int slot = thread * 16;
         if (!r.borrower.compareAndSet(-1, thread)) {
             sharedBorrows[slot]++;
-            busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+            busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
             pool.returnObject(r);
             return;
         }
         r.uses++;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
         r.borrower.set(-1);
         pool.returnObject(r);
     }

@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.SplittableRandom;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,7 +60,7 @@ final class PriorityQueueSession implements Session {
         queue.put(item(random[thread], thread, seq));
         next[slot] = seq + 1;
         account(queue.take());
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     private void account(long item) {

@@ -1,5 +1,6 @@
 package dev.mutexlab.real;
 
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -72,7 +73,7 @@ final class QueueSession implements Session {
             }
             account(thread - producers, item);
         }
-        busy[thread * 16] = RealWorkload.outside(busy[thread * 16] | 1, outsideSteps);
+        busy[thread * 16] = BusyWork.spin(busy[thread * 16] | 1, outsideSteps);
     }
 
     private void account(int consumer, long item) {

@@ -1,7 +1,6 @@
 package dev.mutexlab.real;
 
 import dev.mutexlab.lab.config.ThreadKind;
-import dev.mutexlab.lab.workload.BusyWork;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -94,10 +93,5 @@ public enum RealWorkload {
             case CONN_POOL -> new ConnPoolSession(workers, outsideSteps);
             case JETTY -> new JettySession(workers, outsideSteps);
         };
-    }
-
-    /** Busy work between operations: {@code steps} xorshift steps chained through {@code seed}. */
-    static long outside(long seed, long steps) {
-        return BusyWork.spin(seed, steps);
     }
 }

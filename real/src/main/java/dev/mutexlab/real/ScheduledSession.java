@@ -1,6 +1,7 @@
 package dev.mutexlab.real;
 
 import dev.mutexlab.lab.config.ThreadKind;
+import dev.mutexlab.lab.workload.BusyWork;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
@@ -66,12 +67,12 @@ final class ScheduledSession implements Session {
             if (System.nanoTime() - dueNanos < 0) {
                 early.increment();
             }
-            RealWorkload.outside(seq | 1, TASK_STEPS);
+            BusyWork.spin(seq | 1, TASK_STEPS);
             ran.add(thread, seq);
             inFlight[thread].release();
         }, delayNanos, TimeUnit.NANOSECONDS);
         next[slot] = seq + 1;
-        busy[slot] = RealWorkload.outside(busy[slot] | 1, outsideSteps);
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     @Override
