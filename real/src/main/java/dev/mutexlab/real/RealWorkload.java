@@ -30,7 +30,13 @@ public enum RealWorkload {
     /** HttpCore 5's {@code StrictConnPool}: lease a route's connection, use it, release it; few connections. */
     CONN_POOL("conn-pool", "HttpCore 5 StrictConnPool, 2 routes of threads/4 connections: its pool lock"),
     /** Jetty 12.1: an embedded server and Jetty's HttpClient, one GET at a time per thread over loopback. */
-    JETTY("jetty", "Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs: Jetty's AutoLocks");
+    JETTY("jetty", "Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs: Jetty's AutoLocks"),
+    /** H2 in memory: transfers between 64 accounts, with a ledger, two threads to a JDBC connection. */
+    H2("h2", "H2 2.3 in-memory database, transfers, a connection per 2 threads: its session and connection locks"),
+    /** Lucene: every thread adds small documents to one {@code IndexWriter} over an in-memory directory. */
+    LUCENE("lucene", "Lucene 9.12 IndexWriter, concurrent addDocument: its per-thread writer pool's striped locks"),
+    /** Apache HttpClient 5's classic client against HttpCore 5's classic server, over loopback. */
+    HTTPCLIENT("httpclient", "HttpClient 5.6 classic + HttpCore server, loopback GETs, threads/2 connections: its pool lock");
 
     private final String label;
     private final String description;
@@ -92,6 +98,9 @@ public enum RealWorkload {
             case PRIORITY_QUEUE -> new PriorityQueueSession(workers, outsideSteps, seed);
             case CONN_POOL -> new ConnPoolSession(workers, outsideSteps);
             case JETTY -> new JettySession(workers, outsideSteps);
+            case H2 -> new H2Session(workers, outsideSteps, seed);
+            case LUCENE -> new LuceneSession(workers, outsideSteps, seed);
+            case HTTPCLIENT -> new HttpClientSession(workers, outsideSteps);
         };
     }
 }

@@ -45,18 +45,21 @@ import picocli.CommandLine.Spec;
         "  priority-queue   JDK PriorityBlockingQueue 1024 deep, put one, take the least (its heap lock)",
         "  conn-pool        HttpCore 5 StrictConnPool, 2 routes of threads/4 connections (its pool lock)",
         "  jetty            Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs (its AutoLocks)",
+        "  h2               H2 2.3 in-memory database, transfers, a connection per 2 threads (session + connection locks)",
+        "  lucene           Lucene 9.12 IndexWriter, concurrent addDocument (its per-thread writer pool's striped locks)",
+        "  httpclient       HttpClient 5.6 classic + HttpCore server, loopback GETs, threads/2 connections (its pool lock)",
         "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
         "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
         "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample,",
         "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
         "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
         "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
-        "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs).",
+        "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 22 minutes on 2 CPUs, extrapolated).",
         "--aa: the first lock measured again in every batch, the A/A control ('jdk' again runs without the agent too).",
         "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict",
         "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s",
         "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about",
-        "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 12 x 2 s, about 6 minutes)."})
+        "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 15 x 2 s, about 7 minutes)."})
 public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
     /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
@@ -78,7 +81,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     @Option(names = "--workloads", split = ",", paramLabel = "NAME",
             description = "Workloads: logback-file, logback-rolling, executor, queue, caffeine, pool, scheduled, deque, "
-                    + "delay-queue, priority-queue, conn-pool, jetty. Default: all")
+                    + "delay-queue, priority-queue, conn-pool, jetty, h2, lucene, httpclient. Default: all")
     List<String> workloads;
 
     @Option(names = "--workers", paramLabel = "N", defaultValue = "4",

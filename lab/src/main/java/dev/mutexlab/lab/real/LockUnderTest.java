@@ -28,7 +28,10 @@ public final class LockUnderTest {
             Map.entry("delay-queue", "java.util.concurrent.DelayQueue"),
             Map.entry("priority-queue", "java.util.concurrent.PriorityBlockingQueue"),
             Map.entry("conn-pool", "org.apache.hc.core5.pool.StrictConnPool"),
-            Map.entry("jetty", "org.eclipse.jetty.util.thread.AutoLock"));
+            Map.entry("jetty", "org.eclipse.jetty.util.thread.AutoLock"),
+            Map.entry("h2", "org.h2.engine.Session"),
+            Map.entry("lucene", "org.apache.lucene.index.ConcurrentApproximatePriorityQueue"),
+            Map.entry("httpclient", "org.apache.hc.core5.pool.StrictConnPool"));
 
     private LockUnderTest() {
     }

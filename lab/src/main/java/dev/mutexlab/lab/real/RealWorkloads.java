@@ -11,7 +11,8 @@ import java.util.Locale;
 public final class RealWorkloads {
     /** Every workload, in the order the tables list them. */
     public static final List<String> NAMES = List.of("logback-file", "logback-rolling", "executor", "queue", "caffeine",
-            "pool", "scheduled", "deque", "delay-queue", "priority-queue", "conn-pool", "jetty");
+            "pool", "scheduled", "deque", "delay-queue", "priority-queue", "conn-pool", "jetty", "h2", "lucene",
+            "httpclient");
 
     private RealWorkloads() {
     }

@@ -1,0 +1,142 @@
+package dev.mutexlab.real;
+
+import dev.mutexlab.lab.workload.BusyWork;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.impl.bootstrap.HttpServer;
+import org.apache.hc.core5.http.impl.bootstrap.ServerBootstrap;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
+import org.apache.hc.core5.pool.PoolStats;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * Apache HttpClient 5's classic client and HttpCore 5's classic server in one JVM, over loopback
+ * HTTP/1.1 with keep-alive (the server's canonical host name is the address the client names, or
+ * it refuses each request with 421): every worker sends {@code GET /?t=THREAD&s=SEQ} and waits for the
+ * answer, which the server's handler writes as {@code "THREAD SEQ"}. The client's
+ * {@code PoolingHttpClientConnectionManager} (strict policy) keeps half as many connections as
+ * there are workers (at least one), so requests wait for a connection in its
+ * {@code StrictConnPool}, under the pool's one {@code ReentrantLock} and its condition; each lease
+ * adds a lease request's own {@code ReentrantLock}. The server serves each connection on a
+ * platform thread of its own, whatever the workers' kind. HttpClient logs through SLF4J, which
+ * finds logback on this class path with its default console at DEBUG: the session sets the
+ * {@code org.apache.hc} loggers to WARN first, so that no request writes to the console.
+ *
+ * <p>The check: every answer had status 200 and the body that names its own request, the server
+ * handled exactly as many requests as the workers completed, and at the end the pool has nothing
+ * leased or pending and no more connections than its limit.
+ */
+final class HttpClientSession implements Session {
+    /** How long a request may wait for a connection, or for its answer, before it fails the workload. */
+    static final Timeout REQUEST_TIMEOUT = Timeout.ofSeconds(10);
+
+    private final int workers;
+    private final long outsideSteps;
+    private final int connections;
+    private final HttpServer server;
+    private final PoolingHttpClientConnectionManager manager;
+    private final CloseableHttpClient client;
+    private final String base;
+    private final LongAdder handled = new LongAdder();
+    private final long[] next;
+    private final long[] wrong;
+    private final long[] busy;
+
+    HttpClientSession(int workers, long outsideSteps) throws IOException {
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.apache.hc"))
+                .setLevel(ch.qos.logback.classic.Level.WARN);
+        this.workers = workers;
+        this.outsideSteps = outsideSteps;
+        this.connections = Math.max(1, workers / 2);
+        this.next = new long[workers * 16];
+        this.wrong = new long[workers * 16];
+        this.busy = new long[workers * 16];
+        this.server = ServerBootstrap.bootstrap()
+                .setLocalAddress(InetAddress.getLoopbackAddress())
+                .setListenerPort(0)
+                .setCanonicalHostName("127.0.0.1")
+                .register("*", (request, response, context) -> {
+                    String query = request.getRequestUri();
+                    int t = query.indexOf("t=");
+                    int s = query.indexOf("&s=");
+                    handled.increment();
+                    response.setCode(200);
+                    response.setEntity(new StringEntity(query.substring(t + 2, s) + " " + query.substring(s + 3),
+                            ContentType.TEXT_PLAIN));
+                })
+                .create();
+        server.start();
+        this.base = "http://127.0.0.1:" + server.getLocalPort() + "/?t=";
+        this.manager = PoolingHttpClientConnectionManagerBuilder.create()
+                .setPoolConcurrencyPolicy(PoolConcurrencyPolicy.STRICT)
+                .setMaxConnTotal(connections)
+                .setMaxConnPerRoute(connections)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(REQUEST_TIMEOUT).setSocketTimeout(REQUEST_TIMEOUT).build())
+                .build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(manager)
+                .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(REQUEST_TIMEOUT).build())
+                .disableAutomaticRetries()
+                .build();
+    }
+
+    @Override
+    public void operate(int thread) throws IOException {
+        int slot = thread * 16;
+        long seq = next[slot];
+        String expected = thread + " " + seq;
+        boolean right = client.execute(new HttpGet(base + thread + "&s=" + seq),
+                response -> response.getCode() == 200 && expected.equals(EntityUtils.toString(response.getEntity())));
+        if (!right) {
+            wrong[slot]++;
+        }
+        next[slot] = seq + 1;
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
+    }
+
+    @Override
+    public String check(long[] opsPerThread) {
+        long total = 0;
+        for (int t = 0; t < workers; t++) {
+            if (wrong[t * 16] != 0) {
+                return "httpclient: thread " + t + " got " + wrong[t * 16] + " answers that were not its request's";
+            }
+            long sent = next[t * 16];
+            if (sent != opsPerThread[t]) {
+                return "httpclient: thread " + t + " counted " + sent + " answers but the harness " + opsPerThread[t];
+            }
+            total += sent;
+        }
+        if (handled.sum() != total) {
+            return "httpclient: the workers got " + total + " answers, the server handled " + handled.sum() + " requests";
+        }
+        PoolStats stats = manager.getTotalStats();
+        if (stats.getLeased() != 0 || stats.getPending() != 0 || stats.getAvailable() > connections) {
+            return "httpclient: at the end the pool has " + stats.getLeased() + " leased, " + stats.getPending() + " pending, "
+                    + stats.getAvailable() + " available (limit " + connections + ")";
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            client.close(CloseMode.IMMEDIATE);
+        } finally {
+            server.close(CloseMode.IMMEDIATE);
+        }
+    }
+}
