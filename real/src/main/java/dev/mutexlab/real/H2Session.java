@@ -26,15 +26,23 @@ import java.util.concurrent.atomic.AtomicLong;
  * commits alone and locks one row at most, so no two operations wait on each other in a cycle; a
  * row lock that waits gives up after {@value #LOCK_TIMEOUT_MILLIS} ms, which fails the workload.
  *
+ * <p>The first statements parse and compile much of H2, which takes longer than a short warm-up
+ * window: before the measurement starts, a platform thread per worker makes
+ * {@value #WARM_TRANSFERS} transfers on that worker's statements, all at once, recorded in the
+ * ledger as worker {@code workers + t}, so that the window sees steady transfers.
+ *
  * <p>The check, once every worker has stopped: the balances add up to the opening total; every
  * account's balance is its opening balance plus the ledger's credits minus its debits; the rows'
- * move counts add up to two per operation; and per worker, the ledger holds sequence numbers
- * {@code 0..n-1} once each, n being the operations the harness counted.
+ * move counts add up to two per transfer, warm-up included; and per worker, the ledger holds
+ * sequence numbers {@code 0..n-1} once each, n being the operations the harness counted (and
+ * {@code 0..WARM_TRANSFERS-1} for each warm-up stand-in).
  */
 final class H2Session implements Session {
     static final int ACCOUNTS = 64;
     static final long OPENING_BALANCE = 1_000_000;
     static final long LOCK_TIMEOUT_MILLIS = 10_000;
+    /** Transfers each worker's stand-in makes before the measurement. */
+    static final int WARM_TRANSFERS = 200;
 
     private static final AtomicLong DATABASES = new AtomicLong();
 
@@ -80,40 +88,76 @@ final class H2Session implements Session {
         }
         this.next = new long[workers * 16];
         this.busy = new long[workers * 16];
+        warmUp();
+    }
+
+    private void warmUp() throws SQLException {
+        SQLException[] failures = new SQLException[workers];
+        Thread[] threads = new Thread[workers];
+        for (int t = 0; t < workers; t++) {
+            int thread = t;
+            threads[t] = Thread.ofPlatform().daemon().name("h2-warm-" + t).start(() -> {
+                try {
+                    for (int i = 0; i < WARM_TRANSFERS; i++) {
+                        transfer(thread, workers + thread, i);
+                    }
+                } catch (SQLException e) {
+                    failures[thread] = e;
+                }
+            });
+        }
+        for (int t = 0; t < workers; t++) {
+            try {
+                if (!threads[t].join(java.time.Duration.ofMillis(2 * LOCK_TIMEOUT_MILLIS))) {
+                    throw new SQLException("h2: a warm-up thread did not finish");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("h2: interrupted in the warm-up", e);
+            }
+            if (failures[t] != null) {
+                throw failures[t];
+            }
+        }
     }
 
     @Override
-    public void operate(int thread) throws Exception {
+    public void operate(int thread) throws SQLException {
+        int slot = thread * 16;
+        long seq = next[slot];
+        transfer(thread, thread, seq);
+        next[slot] = seq + 1;
+        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
+    }
+
+    /** One transfer on worker {@code thread}'s statements, recorded in the ledger as {@code (ledgerWorker, seq)}. */
+    private void transfer(int thread, int ledgerWorker, long seq) throws SQLException {
         SplittableRandom r = random[thread];
         int src = r.nextInt(ACCOUNTS);
         int dst = (src + 1 + r.nextInt(ACCOUNTS - 1)) % ACCOUNTS;
         long amount = 1 + r.nextInt(9);
-        int slot = thread * 16;
-        long seq = next[slot];
         balance[thread].setInt(1, src);
         try (ResultSet rs = balance[thread].executeQuery()) {
             if (!rs.next()) {
-                throw new IllegalStateException("h2: account " + src + " is missing");
+                throw new SQLException("h2: account " + src + " is missing");
             }
         }
         update(debit[thread], amount, src);
         update(credit[thread], amount, dst);
         PreparedStatement ins = record[thread];
-        ins.setInt(1, thread);
+        ins.setInt(1, ledgerWorker);
         ins.setLong(2, seq);
         ins.setInt(3, src);
         ins.setInt(4, dst);
         ins.setLong(5, amount);
         ins.executeUpdate();
-        next[slot] = seq + 1;
-        busy[slot] = BusyWork.spin(busy[slot] | 1, outsideSteps);
     }
 
     private static void update(PreparedStatement s, long amount, int id) throws SQLException {
         s.setLong(1, amount);
         s.setInt(2, id);
         if (s.executeUpdate() != 1) {
-            throw new IllegalStateException("h2: updating account " + id + " changed no row");
+            throw new SQLException("h2: updating account " + id + " changed no row");
         }
     }
 
@@ -126,12 +170,13 @@ final class H2Session implements Session {
             }
             ops += opsPerThread[t];
         }
+        long transfers = ops + (long) workers * WARM_TRANSFERS;
         try (Statement s = admin.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT SUM(balance), SUM(moves), COUNT(*) FROM account")) {
                 rs.next();
-                if (rs.getLong(1) != ACCOUNTS * OPENING_BALANCE || rs.getLong(2) != 2 * ops || rs.getInt(3) != ACCOUNTS) {
+                if (rs.getLong(1) != ACCOUNTS * OPENING_BALANCE || rs.getLong(2) != 2 * transfers || rs.getInt(3) != ACCOUNTS) {
                     return "h2: " + rs.getInt(3) + " accounts hold " + rs.getLong(1) + " (opened with " + ACCOUNTS * OPENING_BALANCE
-                            + ") after " + rs.getLong(2) + " moves (" + ops + " transfers make " + 2 * ops + ")";
+                            + ") after " + rs.getLong(2) + " moves (" + transfers + " transfers make " + 2 * transfers + ")";
                 }
             }
             try (ResultSet rs = s.executeQuery("SELECT a.id, a.balance, " + OPENING_BALANCE
@@ -143,12 +188,12 @@ final class H2Session implements Session {
                     }
                 }
             }
-            Tally tally = new Tally(workers);
+            Tally tally = new Tally(2 * workers);
             try (ResultSet rs = s.executeQuery("SELECT worker, seq FROM ledger")) {
                 while (rs.next()) {
                     int worker = rs.getInt(1);
-                    if (worker < 0 || worker >= workers) {
-                        return "h2: the ledger names worker " + worker + " of " + workers;
+                    if (worker < 0 || worker >= 2 * workers) {
+                        return "h2: the ledger names worker " + worker + " of " + workers + " and their warm-up stand-ins";
                     }
                     tally.add(worker, rs.getLong(2));
                 }
@@ -157,6 +202,10 @@ final class H2Session implements Session {
                 String m = tally.mismatch(t, opsPerThread[t]);
                 if (m != null) {
                     return "h2: worker " + t + "'s ledger rows: " + m;
+                }
+                String w = tally.mismatch(workers + t, WARM_TRANSFERS);
+                if (w != null) {
+                    return "h2: worker " + t + "'s warm-up ledger rows: " + w;
                 }
             }
         }

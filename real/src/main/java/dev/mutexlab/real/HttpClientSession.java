@@ -34,6 +34,12 @@ import org.apache.hc.core5.util.Timeout;
  * finds logback on this class path with its default console at DEBUG: the session sets the
  * {@code org.apache.hc} loggers to WARN first, so that no request writes to the console.
  *
+ * <p>A connection opens on first use and the first requests load and compile most of the client
+ * and the server, which takes longer than a short warm-up window: before the measurement starts,
+ * a platform thread per worker sends {@value #WARM_REQUESTS} requests as that worker would, all
+ * at once, so that the pool holds its connections and the window sees steady requests; the
+ * server's count starts after them.
+ *
  * <p>The check: every answer had status 200 and the body that names its own request, the server
  * handled exactly as many requests as the workers completed, and at the end the pool has nothing
  * leased or pending and no more connections than its limit.
@@ -41,6 +47,8 @@ import org.apache.hc.core5.util.Timeout;
 final class HttpClientSession implements Session {
     /** How long a request may wait for a connection, or for its answer, before it fails the workload. */
     static final Timeout REQUEST_TIMEOUT = Timeout.ofSeconds(10);
+    /** Requests each worker's stand-in sends before the measurement. */
+    static final int WARM_REQUESTS = 50;
 
     private final int workers;
     private final long outsideSteps;
@@ -91,16 +99,54 @@ final class HttpClientSession implements Session {
                 .setDefaultRequestConfig(RequestConfig.custom().setConnectionRequestTimeout(REQUEST_TIMEOUT).build())
                 .disableAutomaticRetries()
                 .build();
+        warmUp();
+    }
+
+    private void warmUp() throws IOException {
+        IOException[] failures = new IOException[workers];
+        Thread[] threads = new Thread[workers];
+        for (int t = 0; t < workers; t++) {
+            int thread = t;
+            threads[t] = Thread.ofPlatform().daemon().name("httpclient-warm-" + t).start(() -> {
+                try {
+                    for (int i = 0; i < WARM_REQUESTS; i++) {
+                        if (!send(thread, -1)) {
+                            throw new IOException("httpclient: a warm-up request got the wrong answer");
+                        }
+                    }
+                } catch (IOException e) {
+                    failures[thread] = e;
+                }
+            });
+        }
+        for (int t = 0; t < workers; t++) {
+            try {
+                if (!threads[t].join(java.time.Duration.ofSeconds(2 * REQUEST_TIMEOUT.toSeconds()))) {
+                    throw new IOException("httpclient: a warm-up thread did not finish");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("httpclient: interrupted in the warm-up");
+            }
+            if (failures[t] != null) {
+                throw failures[t];
+            }
+        }
+        handled.reset();
+    }
+
+    /** Sends worker {@code thread}'s request {@code seq}; whether the answer was 200 with its own body. */
+    private boolean send(int thread, long seq) throws IOException {
+        String expected = thread + " " + seq;
+        return client.execute(new HttpGet(base + thread + "&s=" + seq),
+                response -> response.getCode() == 200 && expected.equals(EntityUtils.toString(response.getEntity())));
     }
 
     @Override
     public void operate(int thread) throws IOException {
         int slot = thread * 16;
         long seq = next[slot];
-        String expected = thread + " " + seq;
-        boolean right = client.execute(new HttpGet(base + thread + "&s=" + seq),
-                response -> response.getCode() == 200 && expected.equals(EntityUtils.toString(response.getEntity())));
-        if (!right) {
+        if (!send(thread, seq)) {
             wrong[slot]++;
         }
         next[slot] = seq + 1;
