@@ -31,32 +31,32 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab real}: third-party libraries under load, each lock swapped in by the agent, and their lock census. */
 @Command(name = "real", mixinStandardHelpOptions = true, description = {
-        "Measure real libraries from Maven Central with each lock swapped in by the mutexlab agent",
-        "(-javaagent:agent.jar=lock=SPEC; 'jdk' runs the program's own lock, no agent):",
+        "Measure real libraries from Maven Central with each lock swapped in by the mutexlab agent "
+        + "(-javaagent:agent.jar=lock=SPEC; 'jdk' runs the program's own lock, no agent):",
         "  logback-file     logback FileAppender, immediate flush (its stream lock)",
-        "  logback-rolling  logback RollingFileAppender rolling every 16 KB (stream + triggering-policy locks)",
+        "  logback-rolling  logback RollingFileAppender rolling at 16 KB (stream + triggering-policy locks)",
         "  executor         JDK ThreadPoolExecutor, P pool threads, bounded LinkedBlockingQueue, tiny tasks",
         "  queue            JDK ArrayBlockingQueue pipeline, half producers, half consumers",
         "  caffeine         Caffeine size-bounded cache, 75%% writes, Zipf keys (its eviction lock)",
         "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
-        "  scheduled        JDK ScheduledThreadPoolExecutor, P pool threads, tasks due within 50 us (its delay queue)",
+        "  scheduled        JDK ScheduledThreadPoolExecutor, P threads, tasks due in 50 us (its delay queue)",
         "  deque            JDK LinkedBlockingDeque worked at both ends, half producers, half consumers",
-        "  delay-queue      JDK DelayQueue, put a job due within 20 us, take a due one (lock + leader condition)",
+        "  delay-queue      JDK DelayQueue, put a job due in 20 us, take a due one (lock + leader condition)",
         "  priority-queue   JDK PriorityBlockingQueue 1024 deep, put one, take the least (its heap lock)",
         "  conn-pool        HttpCore 5 StrictConnPool, 2 routes of threads/4 connections (its pool lock)",
         "  jetty            Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs (its AutoLocks)",
-        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
-        "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
-        "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample,",
-        "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
-        "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
-        "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
+        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in "
+        + "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
+        "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample, "
+        + "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
+        "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census: "
+        + "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 9 minutes on 2 CPUs).",
         "--aa: the first lock measured again in every batch, the A/A control ('jdk' again runs without the agent too).",
-        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict",
-        "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s",
-        "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about",
-        "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 12 x 2 s, about 6 minutes)."})
+        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict "
+        + "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s "
+        + "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about "
+        + "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 12 x 2 s, about 6 minutes)."})
 public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
     /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
