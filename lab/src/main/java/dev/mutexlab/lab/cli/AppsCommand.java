@@ -54,6 +54,9 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
     @Mixin
     DurationOption duration;
 
+    @Mixin
+    WideOption wide;
+
     @Option(names = "--apps", split = ",", paramLabel = "NAME",
             description = "Workloads: cache, queue, logger, pool, striped. Default: all")
     List<String> apps;
@@ -107,7 +110,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
                 budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        AppsResult result = Measure.run(spec, runner, AppsTable::print,
+        AppsResult result = Measure.run(spec, runner, (r, o) -> AppsTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r)))), outFile);
         err.printf("mutexlab apps: adaptive replication stopped: %s%n", runner.stopReason());
         stdout.printf("%nResult: %s%n", outFile);

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.apps.AppsTable;
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -72,6 +73,9 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     @Mixin
     BudgetOption budget;
+
+    @Mixin
+    WideOption wide;
 
     @Mixin
     DurationOption duration;
@@ -147,7 +151,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
                 budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        RealResult result = Measure.run(spec, runner, RealCommand::print,
+        RealResult result = Measure.run(spec, runner, (r, o) -> print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r.asApps())))), outFile);
         err.printf("mutexlab real: adaptive replication stopped: %s%n", runner.stopReason());
         Census.print(result, seedLoop, stdout);
@@ -164,9 +168,14 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     /** The samples' table, and the lock events of the specs that record statistics (the census follows). */
     static void print(RealResult r, PrintWriter out) {
+        print(r, Columns.DEFAULT, out);
+    }
+
+    /** As {@link #print(RealResult, PrintWriter)}, with the table's {@code columns}. */
+    static void print(RealResult r, Columns columns, PrintWriter out) {
         RealResult.Config c = r.config();
         AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
-                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false);
+                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false, columns);
         LockEventsTable.print(r, out);
         out.printf("Child JVMs ran on %s%n", r.childJdk());
     }

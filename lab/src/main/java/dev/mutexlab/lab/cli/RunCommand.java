@@ -58,6 +58,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     @Mixin
     BudgetOption budget;
 
+    @Mixin
+    WideOption wide;
+
     @Option(names = "--workers", split = ",", paramLabel = "N", description = "Worker counts. Default: ${DEFAULT-VALUE}", defaultValue = "4")
     List<Integer> workers;
 
@@ -123,7 +126,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of(), budgetNanos);
-        RunResult result = Measure.run(spec, orchestrator, RunTable::print,
+        RunResult result = Measure.run(spec, orchestrator, (r, o) -> RunTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
         err.println("mutexlab run: " + RunTable.replicationSummary(result, config.runs()));
         if (csv != null) {
