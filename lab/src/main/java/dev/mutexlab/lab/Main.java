@@ -37,6 +37,9 @@ import picocli.CommandLine.Command;
                 ReproduceCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
+    /** The width of every command's help: descriptions are paragraphs that picocli wraps at it. */
+    public static final int USAGE_WIDTH = 100;
+
     public static void main(String[] args) {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
@@ -52,6 +55,7 @@ public final class Main {
     /** The configured command line (tests parse with it without running). */
     public static CommandLine commandLine() {
         CommandLine cmd = new CommandLine(new Main());
+        cmd.setUsageHelpWidth(USAGE_WIDTH);
         cmd.setDefaultValueProvider(new CommandDefaults());
         cmd.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();

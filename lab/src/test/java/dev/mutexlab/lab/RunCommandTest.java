@@ -41,7 +41,7 @@ class RunCommandTest {
         Path file = dir.resolve("r.json");
         Cli o = Cli.run("run", "--locks", "go,jdk,synchronized+yield", "--workers", "3", "--procs", "1",
                 "--hold", "2us", "--outside", "1x", "--duration", "60ms", "--warmup", "20ms", "--runs", "2", "--budget", "0s",
-                "--threads", "platform,virtual", "--out", file.toString(), "--csv", dir.resolve("r.csv").toString());
+                "--threads", "platform,virtual", "--out", file.toString(), "--csv", dir.resolve("r.csv").toString(), "--wide");
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("platform threads, P=1").contains("virtual threads, P=1").contains("Result:");
         JsonNode root = ResultIO.json().readTree(file.toFile());

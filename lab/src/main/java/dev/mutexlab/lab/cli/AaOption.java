@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
  */
 final class AaOption {
     @Option(names = "--aa", description = {
-            "A/A control: measure the first lock again in every batch, to check that this run resolves the ±5%% margin",
-            "of its verdicts; where the A/A interval reaches beyond ±5%%, the band widens to it and the legend says so.",
+            "A/A control: measure the first lock again in every batch, to check that this run resolves the ±5%% margin "
+            + "of its verdicts; where the A/A interval reaches beyond ±5%%, the band widens to it and the legend says so.",
             "Adds one lock's time to every batch."})
     boolean aa;
 

@@ -15,11 +15,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mutexlab advise}: which lock to try at each hot site of a profile, and the command that tries it. */
 @Command(name = "advise", mixinStandardHelpOptions = true, description = {
-        "Read an agent profile ('mutexlab profile --out FILE', or -javaagent:...=profile,out=FILE) and map each hot",
-        "lock site (acquisitions x share contended) to the nearest shape the lab measures: threads, hold time,",
-        "outside time between acquisitions, thread kind, CPUs. Says which lock the lab found best there (from the",
-        "run/sweep results given, or prints the quick run that measures it) and the command that tries it: the",
-        "same program with -javaagent:...=lock=SPEC. When no lock is contended enough to matter, it says so.",
+        "Read an agent profile ('mutexlab profile --out FILE', or -javaagent:...=profile,out=FILE) and map each hot "
+        + "lock site (acquisitions x share contended) to the nearest shape the lab measures: threads, hold time, "
+        + "outside time between acquisitions, thread kind, CPUs. Says which lock the lab found best there (from the "
+        + "run/sweep results given, or prints the quick run that measures it) and the command that tries it: the "
+        + "same program with -javaagent:...=lock=SPEC. When no lock is contended enough to matter, it says so.",
         "A profile without a single lock acquisition concludes nothing: it says so, and exits with status 3."})
 public final class AdviseCommand implements Callable<Integer> {
     @Spec

@@ -27,17 +27,17 @@ import picocli.CommandLine.Spec;
 /** {@code mutexlab apps}: the locks inside application-shaped workloads (cache, queue, logger, pool, striped map). */
 @Command(name = "apps", mixinStandardHelpOptions = true, description = {
         "Measure locks inside small programs written against Lock and Condition (and as synchronized with wait/notify):",
-        "  cache    an access-ordered LinkedHashMap LRU under one lock, Zipf keys, a miss builds the value outside it",
-        "  queue    a bounded blocking queue (array ring, notEmpty/notFull conditions), producers and consumers",
+        "  cache    a LinkedHashMap LRU (access order) under one lock, Zipf keys; a miss builds outside it",
+        "  queue    a bounded blocking queue (array ring, notEmpty/notFull conditions), producers, consumers",
         "  logger   an appender formatting each line into a buffer flushed when full, under one lock",
-        "  pool     an object pool with half as many objects as threads: borrow (wait while empty), use, return",
+        "  pool     an object pool, half as many objects as threads: borrow (wait while empty), use, return",
         "  striped  16 stripes of counters, each under its own lock; hot keys load a few stripes",
-        "Each reports ops/s, latency per operation (p50/p99/p99.9/max), the wait to acquire, CPU per operation and",
-        "Jain's index across threads, and checks at the end that nothing was lost (a failed check: exit status 1).",
+        "Each reports ops/s, latency per operation (p50/p99/p99.9/max), the wait to acquire, CPU per operation and "
+        + "Jain's index across threads, and checks at the end that nothing was lost (a failed check: exit status 1).",
         "Every batch runs every workload on every lock once, locks in rotated order; --duration is per measurement.",
-        "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores),",
-        "then up to --budget (default 10m) of added batches in fresh JVMs for the workloads whose verdicts cannot tell:",
-        "3 planned batches decide nothing (a verdict needs 5), so the first round always runs unless --budget 0s."})
+        "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores), "
+        + "then up to --budget (default 10m) of added batches in fresh JVMs for the workloads whose verdicts cannot tell: "
+        + "3 planned batches decide nothing (a verdict needs 5), so the first round always runs unless --budget 0s."})
 public final class AppsCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;
@@ -53,6 +53,9 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
 
     @Mixin
     DurationOption duration;
+
+    @Mixin
+    WideOption wide;
 
     @Option(names = "--apps", split = ",", paramLabel = "NAME",
             description = "Workloads: cache, queue, logger, pool, striped. Default: all")
@@ -107,7 +110,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
                 budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        AppsResult result = Measure.run(spec, runner, AppsTable::print,
+        AppsResult result = Measure.run(spec, runner, (r, o) -> AppsTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r)))), outFile);
         err.printf("mutexlab apps: adaptive replication stopped: %s%n", runner.stopReason());
         stdout.printf("%nResult: %s%n", outFile);

@@ -10,8 +10,8 @@ import picocli.CommandLine.Option;
  */
 final class BudgetOption {
     @Option(names = "--budget", paramLabel = "D", converter = Converters.DurationConverter.class,
-            description = {"Adaptive replication: after the planned batches, add batches (in fresh JVMs) for the cells that",
-                    "cannot tell yet, until all are decided or D more is spent; 0s: off. Default: ${DEFAULT-VALUE}"})
+            description = {"Adaptive replication: after the planned batches, add batches (in fresh JVMs) for the cells that "
+                    + "cannot tell yet, until all are decided or D more is spent; 0s: off. Default: ${DEFAULT-VALUE}"})
     Duration budget;
 
     /** The budget in nanoseconds (0: no adaptive rounds). */

@@ -15,10 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mutexlab census}: the lock census of a {@code real} result and whether the seed loop predicts its winners. */
 @Command(name = "census", mixinStandardHelpOptions = true, description = {
-        "Read a 'mutexlab real' result: for each workload, its lock sites (hold p50/p99/max, share contended,",
-        "threads waiting against CPUs, outside time) placed in the seed loop's grid (hold x outside x workers);",
-        "then, for each (workload, thread kind, P), the lock the seed loop picks at the hottest site's shape",
-        "(from the run/sweep results given) against the lock that won the real run, and how often they agree.",
+        "Read a 'mutexlab real' result: for each workload, its lock sites (hold p50/p99/max, share contended, "
+        + "threads waiting against CPUs, outside time) placed in the seed loop's grid (hold x outside x workers);",
+        "then, for each (workload, thread kind, P), the lock the seed loop picks at the hottest site's shape "
+        + "(from the run/sweep results given) against the lock that won the real run, and how often they agree.",
         "Without --results it prints the './mutexlab run' commands that measure the shapes."})
 public final class CensusCommand implements Callable<Integer> {
     @Spec

@@ -12,10 +12,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab compare OLD NEW}: a benchstat-style table of two results of the same kind. */
 @Command(name = "compare", mixinStandardHelpOptions = true, description = {
-        "Compare two results (run, sweep, suite, fairness or apps), benchstat style: per shape (or benchmark, or",
-        "workload) and lock, old and new median with spread, the change, and a Mann-Whitney U p-value over the runs",
-        "('~' where p >= 0.05). Throughput for run and sweep; ns/op for suite; ops/s, cost and deviance per op for",
-        "fairness; ops/s, p99 latency and CPU per op for apps."})
+        "Compare two results (run, sweep, suite, fairness or apps), benchstat style: per shape (or benchmark, or "
+        + "workload) and lock, old and new median with spread, the change, and a Mann-Whitney U p-value over the runs "
+        + "('~' where p >= 0.05). Throughput for run and sweep; ns/op for suite; ops/s, cost and deviance per op for "
+        + "fairness; ops/s, p99 latency and CPU per op for apps."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

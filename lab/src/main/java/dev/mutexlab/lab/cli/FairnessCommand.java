@@ -20,12 +20,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab fairness}: the test-mutex benchmark of Linux's generic-mutex work, plus per-task counts. */
 @Command(name = "fairness", mixinStandardHelpOptions = true, description = {
-        "The test-mutex benchmark that Linux's generic mutex was measured with against the old semaphore: N tasks",
-        "on P CPUs loop lock; make-believe operation (--hold); unlock; work outside. --duration is per lock per run.",
-        "Prints avg ops/sec, average cost per op (mean lock-to-unlock latency), average deviance per op (sum of",
-        "|deltas| between a task's successive latencies / ops), latency p50/p99, and per-task counts (max/min, Jain).",
-        "With --budget D, runs are added while a lock's ops/s verdict against the first cannot tell, until D is spent",
-        "(default 0s: the planned runs, as the benchmark was run)."})
+        "The test-mutex benchmark that Linux's generic mutex was measured with against the old semaphore: N tasks "
+        + "on P CPUs loop lock; make-believe operation (--hold); unlock; work outside. --duration is per lock per run.",
+        "Prints avg ops/sec, average cost per op (mean lock-to-unlock latency), average deviance per op (sum of "
+        + "|deltas| between a task's successive latencies / ops), latency p50/p99, and per-task counts (max/min, Jain).",
+        "With --budget D, runs are added while a lock's ops/s verdict against the first cannot tell, until D is spent "
+        + "(default 0s: the planned runs, as the benchmark was run)."})
 public final class FairnessCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;

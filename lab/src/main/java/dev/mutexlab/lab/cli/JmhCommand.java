@@ -19,8 +19,8 @@ import picocli.CommandLine.Unmatched;
         "Run the JMH benchmarks (bench/, one question per class); every other argument goes to JMH.",
         "  mutexlab jmh -l                                           list the benchmarks",
         "  mutexlab jmh Uncontended -p spec=go,jdk -f 1 -wi 1 -i 1   a quick look",
-        "JMH's own options: java -jar bench/target/benchmarks.jar -h. The JSON result goes to",
-        "results/jmh-<time>.json ('mutexlab report' draws it)."})
+        "JMH's own options: java -jar bench/target/benchmarks.jar -h. The JSON result goes to "
+        + "results/jmh-<time>.json ('mutexlab report' draws it)."})
 public final class JmhCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

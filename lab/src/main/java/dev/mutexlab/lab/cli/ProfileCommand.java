@@ -23,10 +23,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code mutexlab profile -- java ...}: runs a program with the agent's lock profiler and prints its sites. */
 @Command(name = "profile", mixinStandardHelpOptions = true, description = {
-        "Run a command with the mutexlab agent in profile mode and print, per ReentrantLock allocation site,",
-        "acquisitions, share contended, hold / wait / outside-time percentiles and threads waiting (lock_stat-like).",
-        "A command starting with 'java' gets -javaagent:... as its first option; any other (a script, mvn exec) gets",
-        "it through JAVA_TOOL_OPTIONS, which every JVM it starts reads (the last to exit writes the file).",
+        "Run a command with the mutexlab agent in profile mode and print, per ReentrantLock allocation site, "
+        + "acquisitions, share contended, hold / wait / outside-time percentiles and threads waiting (lock_stat-like).",
+        "A command starting with 'java' gets -javaagent:... as its first option; any other (a script, mvn exec) gets "
+        + "it through JAVA_TOOL_OPTIONS, which every JVM it starts reads (the last to exit writes the file).",
         "The command runs with your own PATH, JAVA_HOME and java (17 or newer), not the lab's JDK.",
         "With --pid, profiles a running JVM instead for --duration, then the agent stops and undoes its rewrites.",
         "Then: ./mutexlab advise FILE. Example: ./mutexlab profile --out p.json -- java -jar app.jar"},

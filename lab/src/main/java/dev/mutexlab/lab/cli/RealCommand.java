@@ -2,6 +2,7 @@ package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.apps.AppsTable;
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -31,35 +32,35 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab real}: third-party libraries under load, each lock swapped in by the agent, and their lock census. */
 @Command(name = "real", mixinStandardHelpOptions = true, description = {
-        "Measure real libraries from Maven Central with each lock swapped in by the mutexlab agent",
-        "(-javaagent:agent.jar=lock=SPEC; 'jdk' runs the program's own lock, no agent):",
+        "Measure real libraries from Maven Central with each lock swapped in by the mutexlab agent "
+        + "(-javaagent:agent.jar=lock=SPEC; 'jdk' runs the program's own lock, no agent):",
         "  logback-file     logback FileAppender, immediate flush (its stream lock)",
-        "  logback-rolling  logback RollingFileAppender rolling every 16 KB (stream + triggering-policy locks)",
+        "  logback-rolling  logback RollingFileAppender rolling at 16 KB (stream + triggering-policy locks)",
         "  executor         JDK ThreadPoolExecutor, P pool threads, bounded LinkedBlockingQueue, tiny tasks",
         "  queue            JDK ArrayBlockingQueue pipeline, half producers, half consumers",
         "  caffeine         Caffeine size-bounded cache, 75%% writes, Zipf keys (its eviction lock)",
         "  pool             commons-pool2 GenericObjectPool, half as many objects as threads",
-        "  scheduled        JDK ScheduledThreadPoolExecutor, P pool threads, tasks due within 50 us (its delay queue)",
+        "  scheduled        JDK ScheduledThreadPoolExecutor, P threads, tasks due in 50 us (its delay queue)",
         "  deque            JDK LinkedBlockingDeque worked at both ends, half producers, half consumers",
-        "  delay-queue      JDK DelayQueue, put a job due within 20 us, take a due one (lock + leader condition)",
+        "  delay-queue      JDK DelayQueue, put a job due in 20 us, take a due one (lock + leader condition)",
         "  priority-queue   JDK PriorityBlockingQueue 1024 deep, put one, take the least (its heap lock)",
         "  conn-pool        HttpCore 5 StrictConnPool, 2 routes of threads/4 connections (its pool lock)",
         "  jetty            Jetty 12.1 server + HttpClient, loopback HTTP/1.1 GETs (its AutoLocks)",
-        "  h2               H2 2.3 in-memory database, transfers, a connection per 2 threads (session + connection locks)",
-        "  lucene           Lucene 9.12 IndexWriter, concurrent addDocument (its per-thread writer pool's striped locks)",
-        "  httpclient       HttpClient 5.6 classic + HttpCore server, loopback GETs, threads/2 connections (its pool lock)",
-        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in",
-        "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
-        "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample,",
-        "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
-        "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census:",
-        "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
+        "  h2               H2 2.3 in-memory database, transfers, a connection per 2 threads (its locks)",
+        "  lucene           Lucene 9.12 IndexWriter, concurrent addDocument (its writer pool's locks)",
+        "  httpclient       HttpClient 5.6 + HttpCore server, loopback GETs, threads/2 connections",
+        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in "
+        + "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
+        "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample, "
+        + "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
+        "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census: "
+        + "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 22 minutes on 2 CPUs, extrapolated).",
         "--aa: the first lock measured again in every batch, the A/A control ('jdk' again runs without the agent too).",
-        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict",
-        "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s",
-        "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about",
-        "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 15 x 2 s, about 7 minutes)."})
+        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict "
+        + "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s "
+        + "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about "
+        + "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 15 x 2 s, about 7 minutes)."})
 public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
     /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
@@ -75,6 +76,9 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     @Mixin
     BudgetOption budget;
+
+    @Mixin
+    WideOption wide;
 
     @Mixin
     DurationOption duration;
@@ -150,7 +154,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
                 budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
-        RealResult result = Measure.run(spec, runner, RealCommand::print,
+        RealResult result = Measure.run(spec, runner, (r, o) -> print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r.asApps())))), outFile);
         err.printf("mutexlab real: adaptive replication stopped: %s%n", runner.stopReason());
         Census.print(result, seedLoop, stdout);
@@ -167,9 +171,14 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
 
     /** The samples' table, and the lock events of the specs that record statistics (the census follows). */
     static void print(RealResult r, PrintWriter out) {
+        print(r, Columns.DEFAULT, out);
+    }
+
+    /** As {@link #print(RealResult, PrintWriter)}, with the table's {@code columns}. */
+    static void print(RealResult r, Columns columns, PrintWriter out) {
         RealResult.Config c = r.config();
         AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
-                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false);
+                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false, columns);
         LockEventsTable.print(r, out);
         out.printf("Child JVMs ran on %s%n", r.childJdk());
     }

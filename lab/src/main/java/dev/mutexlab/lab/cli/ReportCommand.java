@@ -19,9 +19,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab report RESULT.json... -o report.html [--png DIR]}. */
 @Command(name = "report", mixinStandardHelpOptions = true, description = {
-        "Render results of run, sweep, suite, fairness and apps as one self-contained HTML page (works offline):",
-        "throughput against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions,",
-        "the suite's ns/op, the fairness test's and the apps workloads' figures per lock, and each file's configuration.",
+        "Render results of run, sweep, suite, fairness and apps as one self-contained HTML page (works offline): "
+        + "throughput against hold with the ceiling, heat maps of sweep ratios, wait percentiles, per-worker acquisitions, "
+        + "the suite's ns/op, the fairness test's and the apps workloads' figures per lock, and each file's configuration.",
         "JMH JSON results (mutexlab jmh) are drawn as bar charts per benchmark."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec

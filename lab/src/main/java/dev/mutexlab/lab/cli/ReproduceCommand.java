@@ -21,16 +21,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab reproduce}: every claim the lab checks, measured on this machine, with a verdict. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, description = {
-        "Run the experiments behind the claims of the experiments the lab repeats",
-        "(docs/background.md) on this machine, scaled to its CPUs. Writes DIR/index.html,",
-        "DIR/summary.md and one result file per experiment: per claim the source's",
-        "figure, this machine's figure and a verdict (rules: docs/verdicts.md).",
-        "With Go on PATH, Go's own sync.Mutex runs beside the ports (another",
-        "toolchain: MUTEXLAB_GO=/path/to/go; checked with Go 1.19 and 1.24).",
-        "Interrupted? Run the same command again: finished experiments and shapes",
-        "are kept. Every experiment runs as 3 replicas in fresh JVMs with an A/A",
-        "control; --quick: about 10 minutes on 2 CPUs by the estimate; the full run:",
-        "under an hour on 16."})
+        "Run the experiments behind the claims of the experiments the lab repeats "
+        + "(docs/background.md) on this machine, scaled to its CPUs. Writes DIR/index.html, "
+        + "DIR/summary.md and one result file per experiment: per claim the source's "
+        + "figure, this machine's figure and a verdict (rules: docs/verdicts.md).",
+        "With Go on PATH, Go's own sync.Mutex runs beside the ports (another "
+        + "toolchain: MUTEXLAB_GO=/path/to/go; checked with Go 1.19 and 1.24).",
+        "Interrupted? Run the same command again: finished experiments and shapes "
+        + "are kept. Every experiment runs as 3 replicas in fresh JVMs with an A/A "
+        + "control; --quick: about 10 minutes on 2 CPUs by the estimate; the full run: "
+        + "under an hour on 16."})
 public final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -29,13 +29,13 @@ import picocli.CommandLine.Spec;
         "Measure locks in the loop of Go's starvation-mode experiment (docs/background.md): W workers each do lock; busy for hold; unlock; busy outside.",
         "Every batch runs every lock once in rotated order; ratios are to the first lock, within a batch.",
         "--duration is the measured time per lock per batch.",
-        "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within",
-        "the ±5%% margin, or wider where --aa shows the run cannot resolve it) or ~? (cannot tell: fewer than 5 batches, or the interval",
-        "crosses the band's edge).",
-        "After the planned batches a shape whose verdicts cannot tell gets more batches, until they can or its share of",
-        "--budget is spent (at most 30 batches a shape); the rest stay ~?.",
-        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores),",
-        "then up to 5 minutes of added batches."})
+        "Each ratio comes with its bootstrap 95%% interval over the batches and a verdict: faster, slower, ~ (within "
+        + "the ±5%% margin, or wider where --aa shows the run cannot resolve it) or ~? (cannot tell: fewer than 5 batches, or the interval "
+        + "crosses the band's edge).",
+        "After the planned batches a shape whose verdicts cannot tell gets more batches, until they can or its share of "
+        + "--budget is spent (at most 30 batches a shape); the rest stay ~?.",
+        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores), "
+        + "then up to 5 minutes of added batches."})
 public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk+yield,jdk-fair,synchronized";
     private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),
@@ -57,6 +57,9 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
 
     @Mixin
     BudgetOption budget;
+
+    @Mixin
+    WideOption wide;
 
     @Option(names = "--workers", split = ",", paramLabel = "N", description = "Worker counts. Default: ${DEFAULT-VALUE}", defaultValue = "4")
     List<Integer> workers;
@@ -83,8 +86,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     Path csv;
 
     @Option(names = "--jfr", paramLabel = "FILE.jfr", description = {
-            "Record the measuring JVMs with JDK Flight Recorder into FILE: dev.mutexlab.MutexContended and",
-            "MutexStatistics, jdk.JavaMonitorEnter, jdk.ThreadPark, jdk.VirtualThreadPinned (settings: mutexlab.jfc)."})
+            "Record the measuring JVMs with JDK Flight Recorder into FILE: dev.mutexlab.MutexContended and "
+            + "MutexStatistics, jdk.JavaMonitorEnter, jdk.ThreadPark, jdk.VirtualThreadPinned (settings: mutexlab.jfc)."})
     Path jfr;
 
     @Option(names = "--record-waits", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -123,7 +126,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of(), budgetNanos);
-        RunResult result = Measure.run(spec, orchestrator, RunTable::print,
+        RunResult result = Measure.run(spec, orchestrator, (r, o) -> RunTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
         err.println("mutexlab run: " + RunTable.replicationSummary(result, config.runs()));
         if (csv != null) {

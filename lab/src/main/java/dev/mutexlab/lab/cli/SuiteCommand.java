@@ -26,10 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab suite}: Go's runtime benchmarks (chan, select, sema, mutex, RWMutex) on each lock. */
 @Command(name = "suite", mixinStandardHelpOptions = true, description = {
-        "The benchmarks Go's 2011 runtime-lock change was judged by (chan, select, semaphore, sync.Mutex, RWMutex),",
-        "with the lock under test inside Go-style channels, select, semaphores and RWMutex. RunParallel semantics;",
-        "ns/op = wall time / N; one child JVM per (thread kind, P), confined to P CPUs. Prints each lock against",
-        "the first, with a Mann-Whitney p over --count runs, as 'mutexlab compare' does."})
+        "The benchmarks Go's 2011 runtime-lock change was judged by (chan, select, semaphore, sync.Mutex, RWMutex), "
+        + "with the lock under test inside Go-style channels, select, semaphores and RWMutex. RunParallel semantics;",
+        "ns/op = wall time / N; one child JVM per (thread kind, P), confined to P CPUs. Prints each lock against "
+        + "the first, with a Mann-Whitney p over --count runs, as 'mutexlab compare' does."})
 public final class SuiteCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;

@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
         "--duration is the measured time per lock per batch; --locks takes two or more; --out is required.",
         "Interrupted? Run the same command again: it resumes from OUT.journal without re-measuring finished shapes.",
         "After its planned batches a shape whose verdicts cannot tell gets more, as 'run' adds them, until --budget is spent.",
-        "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches), then up to",
-        "10 minutes of added batches."})
+        "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches), then up to "
+        + "10 minutes of added batches."})
 public final class SweepCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;

@@ -21,9 +21,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab torture}: Linux-locktorture-style stress of every lock, with fault injection. */
 @Command(name = "torture", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Stress locks like Linux locktorture: writers mixing lock/tryLock/timed tryLock/lockInterruptibly,",
-                "reentrancy and conditions, with interrupts, tiny timeouts, long holds, stutter, carrier-count changes and",
-                "crashing writers. --duration is the total time, split evenly across the locks.",
+        description = {"Stress locks like Linux locktorture: writers mixing lock/tryLock/timed tryLock/lockInterruptibly, "
+                + "reentrancy and conditions, with interrupts, tiny timeouts, long holds, stutter, carrier-count changes and "
+                + "crashing writers. --duration is the total time, split evenly across the locks.",
                 "Prints SUCCESS (exit 0) or FAILURE (exit 1) per lock; see docs/torture.md."})
 public final class TortureCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec

@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code mutexlab uncontended}: a front to the JMH benchmark {@code Uncontended} (see {@code mutexlab jmh}). */
 @Command(name = "uncontended", mixinStandardHelpOptions = true, description = {
-        "Time uncontended lock+unlock on one thread with JMH (bench/ Uncontended), against ReentrantLock,",
-        "synchronized and the CAS floor. The same as: mutexlab jmh Uncontended -p spec=SPEC,..."})
+        "Time uncontended lock+unlock on one thread with JMH (bench/ Uncontended), against ReentrantLock, "
+        + "synchronized and the CAS floor. The same as: mutexlab jmh Uncontended -p spec=SPEC,..."})
 public final class UncontendedCommand implements Callable<Integer>, CommandDefaults.Defaults {
     @Spec
     CommandSpec spec;

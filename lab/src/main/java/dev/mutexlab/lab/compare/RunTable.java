@@ -23,11 +23,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Prints a run as Go's starvation-mode experiment printed its table: one block per (threads, procs, workers), a row per hold, a
- * column group per lock — throughput (median, k/s), share of the ceiling, and the ratio to the
- * first lock within each batch (median, min–max) — then a second block with the tail of the wait
- * to acquire and the fairness across workers, the workers' run-queue delay, the platform's stall
- * floor from the hiccup meter, and the locks' handover events per second. Also writes the samples as CSV.
+ * Prints a run, one block per (threads, procs, workers). By default ({@link Columns#DEFAULT}, within
+ * 100 columns however many locks) a row per hold and lock: throughput (median, k/s), share of the
+ * ceiling, the ratio to the first lock within each batch with its interval and verdict, and the p99
+ * of the wait to acquire. {@link Columns#WIDE} prints it as Go's starvation-mode experiment printed
+ * its table: a row per hold, a column group per lock, then the tail of the wait to acquire (p99 / max)
+ * and the fairness across workers, the workers' run-queue delay and the locks' handover events per
+ * second. Both end with the platform's stall floor from the hiccup meter and the line probes. Also
+ * writes the samples as CSV.
  */
 public final class RunTable {
     /** The handover's events, in the order they are printed, with their short names. */
@@ -43,7 +46,12 @@ public final class RunTable {
     private RunTable() {
     }
 
+    /** The default table: within {@link Columns#WIDTH} columns. */
     public static void print(RunResult result, PrintWriter out) {
+        print(result, Columns.DEFAULT, out);
+    }
+
+    public static void print(RunResult result, Columns columns, PrintWriter out) {
         List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofShapes(result.groups()));
         for (GroupResult g : result.groups()) {
             Map<String, List<ShapeResult>> blocks = new LinkedHashMap<>();
@@ -51,7 +59,11 @@ public final class RunTable {
                 blocks.computeIfAbsent(s.workers() + "", k -> new ArrayList<>()).add(s);
             }
             for (List<ShapeResult> block : blocks.values()) {
-                printBlock(g, block, cells, out);
+                if (columns == Columns.WIDE) {
+                    printBlock(g, block, cells, out);
+                } else {
+                    printRows(g, block, cells, out);
+                }
             }
         }
         printLegend(cells, out);
@@ -107,18 +119,21 @@ public final class RunTable {
         }
         long decided = cells.stream().filter(c -> !c.aa() && !c.verdict().undecided()).count();
         long judged = cells.stream().filter(c -> !c.aa()).count();
-        out.printf("%nratio × reference: median [bootstrap 95%% interval over batches] and verdict: faster / slower = the"
-                + " interval lies beyond the no-effect band, ~ = within it, ~? = cannot tell (too few batches, or the"
-                + " interval crosses the band's edge); %d of %d cells decided.%n", decided, judged);
-        bands.forEach((group, band) -> out.printf("  no-effect band, %s: %s%n", group, band));
-        out.printf(Locale.ROOT, "  !n: n of the lock's batches disturbed (steal > %.0f%%, other processes > %.0f%% of the machine's CPU,"
-                        + " GC > %.0f%% or JIT > %.0f%% of the window, or the line probes around it more than %.0f× apart; the samples'"
-                        + " \"noise\" in the result file says which)%n",
-                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100, Noise.MAX_LINE_CHANGE);
+        out.println();
+        Columns.printWrapped(String.format("ratio × reference: median [bootstrap 95%% interval over batches] and verdict:"
+                + " faster / slower = the interval lies beyond the no-effect band, ~ = within it, ~? = cannot tell (too few"
+                + " batches, or the interval crosses the band's edge); %d of %d cells decided.", decided, judged), "", out);
+        bands.forEach((group, band) -> Columns.printWrapped(String.format("  no-effect band, %s: %s", group, band), "    ", out));
+        Columns.printWrapped(String.format(Locale.ROOT, "  !n: n of the lock's batches disturbed (steal > %.0f%%, other processes"
+                        + " > %.0f%% of the machine's CPU, GC > %.0f%% or JIT > %.0f%% of the window, or the line probes around it"
+                        + " more than %.0f× apart; the samples' \"noise\" in the result file says which)",
+                Noise.MAX_STEAL_SHARE * 100, Noise.MAX_OTHER_CPU_SHARE * 100, Noise.MAX_GC_SHARE * 100, Noise.MAX_JIT_SHARE * 100,
+                Noise.MAX_LINE_CHANGE), "    ", out);
         int otherState = cells.stream().mapToInt(CellVerdicts.Cell::otherState).sum();
         if (otherState > 0) {
-            out.printf(Locale.ROOT, "  %d batch ratio%s left out: the lock and the reference ran in different states of the machine"
-                    + " (line probes more than %.0f× apart)%n", otherState, otherState == 1 ? "" : "s", Noise.MAX_LINE_CHANGE);
+            Columns.printWrapped(String.format(Locale.ROOT, "  %d batch ratio%s left out: the lock and the reference ran in"
+                    + " different states of the machine (line probes more than %.0f× apart)", otherState,
+                    otherState == 1 ? "" : "s", Noise.MAX_LINE_CHANGE), "    ", out);
         }
         List<CellVerdicts.Cell> aa = cells.stream().filter(CellVerdicts.Cell::aa).toList();
         if (!aa.isEmpty()) {
@@ -149,8 +164,7 @@ public final class RunTable {
             List<CellVerdicts.Cell> here = CellVerdicts.at(cells, dev.mutexlab.lab.config.Shape.describe(s), Figure.Metric.THROUGHPUT);
             for (int li = 0; li < s.locks().size(); li++) {
                 LockResult lr = s.locks().get(li);
-                String ratio = (li == 0 ? "1" : li - 1 < here.size() ? here.get(li - 1).verdict().cell(true) : ratio(lr.ratio()))
-                        + disturbedMark(lr.runs().stream().filter(Sample::disturbed).count());
+                String ratio = ratioCell(li, lr, here);
                 row.append(" | ").append(pad(String.format(Locale.ROOT, "%-5s %4s  %s", kilo(lr.throughput().median()),
                         percent(lr.utilization().median()), ratio), w));
             }
@@ -170,6 +184,42 @@ public final class RunTable {
         printStallFloor(shapes, out);
         printLineProbe(shapes, out);
         printLockEvents(shapes, out);
+    }
+
+    /** The default block: a row per hold and lock, the hold and its ceiling on the hold's first row. */
+    private static void printRows(GroupResult g, List<ShapeResult> shapes, List<CellVerdicts.Cell> cells, PrintWriter out) {
+        ShapeResult first = shapes.get(0);
+        List<String> locks = first.locks().stream().map(LockResult::spec).toList();
+        String baseline = locks.get(0);
+        out.println();
+        Columns.printWrapped(String.format("%s threads, P=%d (%s), %d workers, outside work %s", g.threads(), g.procs(),
+                g.enforcement(), first.workers(), outsideText(shapes)), "  ", out);
+        List<String> names = new ArrayList<>();
+        for (int li = 0; li < locks.size(); li++) {
+            names.add(li > 0 && locks.get(li).equals(baseline) ? locks.get(li) + " (A/A)" : locks.get(li));
+        }
+        String format = "%-7s %-9s %-" + Math.max(4, names.stream().mapToInt(String::length).max().orElse(0)) + "s %-5s %4s  %-28s %s";
+        out.println(String.format(Locale.ROOT, format, "hold", "ceiling/s", "lock", "k/s", "ceil", "×" + shortName(baseline),
+                "wait p99"));
+        for (ShapeResult s : shapes) {
+            List<CellVerdicts.Cell> here = CellVerdicts.at(cells, dev.mutexlab.lab.config.Shape.describe(s), Figure.Metric.THROUGHPUT);
+            for (int li = 0; li < s.locks().size(); li++) {
+                LockResult lr = s.locks().get(li);
+                out.println(String.format(Locale.ROOT, format,
+                        li == 0 ? LockSpec.formatDuration(Duration.ofNanos(s.holdNanos())) : "",
+                        li == 0 ? rate(s.ceilingPerSec()) : "", li < names.size() ? names.get(li) : lr.spec(),
+                        kilo(lr.throughput().median()), percent(lr.utilization().median()), ratioCell(li, lr, here),
+                        micros(lr.waits().p99Nanos())));
+            }
+        }
+        printStallFloor(shapes, out);
+        printLineProbe(shapes, out);
+    }
+
+    /** The ratio to the reference: its interval and verdict where there is one, and the disturbed batches. */
+    private static String ratioCell(int li, LockResult lr, List<CellVerdicts.Cell> here) {
+        return (li == 0 ? "1" : li - 1 < here.size() ? here.get(li - 1).verdict().cell(true) : ratio(lr.ratio()))
+                + disturbedMark(lr.runs().stream().filter(Sample::disturbed).count());
     }
 
     /** Run-queue delay per lock and hold: mean / max share over the workers (carriers), median over batches. */
@@ -211,7 +261,8 @@ public final class RunTable {
         }
         if (!parts.isEmpty()) {
             out.println("platform stall floor, " + HiccupResult.LABEL + " busy threads and no lock, longest stall (range over "
-                    + "batches): " + String.join("; ", parts));
+                    + "batches):");
+            parts.forEach(part -> out.println("  " + part));
         }
     }
 
@@ -238,10 +289,10 @@ public final class RunTable {
         probes.sort(null);
         double min = probes.getFirst();
         double max = probes.getLast();
-        out.println(String.format(Locale.ROOT,
+        Columns.printWrapped(String.format(Locale.ROOT,
                 "line round trip between two CPUs before each measurement: median %.0f ns (%.0f–%.0f over %d)%s",
                 probes.get(probes.size() / 2), min, max, probes.size(),
-                max > Noise.MAX_LINE_CHANGE * min ? "; the machine changed speed during this block" : ""));
+                max > Noise.MAX_LINE_CHANGE * min ? "; the machine changed speed during this block" : ""), "  ", out);
     }
 
     /** The events the handover is made of, per second (median over batches), for the locks that count them. */
