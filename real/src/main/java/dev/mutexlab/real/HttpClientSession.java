@@ -155,19 +155,9 @@ final class HttpClientSession implements Session {
 
     @Override
     public String check(long[] opsPerThread) {
-        long total = 0;
-        for (int t = 0; t < workers; t++) {
-            if (wrong[t * 16] != 0) {
-                return "httpclient: thread " + t + " got " + wrong[t * 16] + " answers that were not its request's";
-            }
-            long sent = next[t * 16];
-            if (sent != opsPerThread[t]) {
-                return "httpclient: thread " + t + " counted " + sent + " answers but the harness " + opsPerThread[t];
-            }
-            total += sent;
-        }
-        if (handled.sum() != total) {
-            return "httpclient: the workers got " + total + " answers, the server handled " + handled.sum() + " requests";
+        String answers = Answers.check("httpclient", next, wrong, opsPerThread, handled);
+        if (answers != null) {
+            return answers;
         }
         PoolStats stats = manager.getTotalStats();
         if (stats.getLeased() != 0 || stats.getPending() != 0 || stats.getAvailable() > connections) {

@@ -125,21 +125,7 @@ final class JettySession implements Session {
 
     @Override
     public String check(long[] opsPerThread) {
-        long total = 0;
-        for (int t = 0; t < workers; t++) {
-            if (wrong[t * 16] != 0) {
-                return "jetty: thread " + t + " got " + wrong[t * 16] + " answers that were not its request's";
-            }
-            long sent = next[t * 16];
-            if (sent != opsPerThread[t]) {
-                return "jetty: thread " + t + " counted " + sent + " answers but the harness " + opsPerThread[t];
-            }
-            total += sent;
-        }
-        if (handled.sum() != total) {
-            return "jetty: the workers got " + total + " answers, the server handled " + handled.sum() + " requests";
-        }
-        return null;
+        return Answers.check("jetty", next, wrong, opsPerThread, handled);
     }
 
     @Override

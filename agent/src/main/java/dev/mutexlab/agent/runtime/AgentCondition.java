@@ -47,81 +47,59 @@ final class AgentCondition implements Condition, Serializable {
     // the serving condition (which throws IllegalMonitorStateException for the latter) without
     // touching a probe: only the owner writes it.
 
-    @Override
-    public void await() throws InterruptedException {
+    /** One of {@code Condition}'s waits, made on the serving condition. */
+    private interface Wait<T> {
+        T on(Condition serving) throws InterruptedException;
+    }
+
+    /** Makes {@code wait}, timed and counted when the lock is profiled and held by this thread. */
+    private <T> T timed(Wait<T> wait) throws InterruptedException {
         if (probe == null || !lock.isHeldByCurrentThread()) {
-            inner.await();
-            return;
+            return wait.on(inner);
         }
         SiteStats s = probe.stats();
         long start = System.nanoTime();
         long hold = probe.conditionWaitStarts(s, start);
         try {
-            inner.await();
+            return wait.on(inner);
         } finally {
             probe.conditionWaitEnds(s, start, hold);
         }
     }
 
     @Override
+    public void await() throws InterruptedException {
+        timed(c -> {
+            c.await();
+            return null;
+        });
+    }
+
+    @Override
     public void awaitUninterruptibly() {
-        if (probe == null || !lock.isHeldByCurrentThread()) {
-            inner.awaitUninterruptibly();
-            return;
-        }
-        SiteStats s = probe.stats();
-        long start = System.nanoTime();
-        long hold = probe.conditionWaitStarts(s, start);
         try {
-            inner.awaitUninterruptibly();
-        } finally {
-            probe.conditionWaitEnds(s, start, hold);
+            timed(c -> {
+                c.awaitUninterruptibly();
+                return null;
+            });
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);   // awaitUninterruptibly throws none; timed adds none
         }
     }
 
     @Override
     public long awaitNanos(long nanosTimeout) throws InterruptedException {
-        if (probe == null || !lock.isHeldByCurrentThread()) {
-            return inner.awaitNanos(nanosTimeout);
-        }
-        SiteStats s = probe.stats();
-        long start = System.nanoTime();
-        long hold = probe.conditionWaitStarts(s, start);
-        try {
-            return inner.awaitNanos(nanosTimeout);
-        } finally {
-            probe.conditionWaitEnds(s, start, hold);
-        }
+        return timed(c -> c.awaitNanos(nanosTimeout));
     }
 
     @Override
     public boolean await(long time, TimeUnit unit) throws InterruptedException {
-        if (probe == null || !lock.isHeldByCurrentThread()) {
-            return inner.await(time, unit);
-        }
-        SiteStats s = probe.stats();
-        long start = System.nanoTime();
-        long hold = probe.conditionWaitStarts(s, start);
-        try {
-            return inner.await(time, unit);
-        } finally {
-            probe.conditionWaitEnds(s, start, hold);
-        }
+        return timed(c -> c.await(time, unit));
     }
 
     @Override
     public boolean awaitUntil(Date deadline) throws InterruptedException {
-        if (probe == null || !lock.isHeldByCurrentThread()) {
-            return inner.awaitUntil(deadline);
-        }
-        SiteStats s = probe.stats();
-        long start = System.nanoTime();
-        long hold = probe.conditionWaitStarts(s, start);
-        try {
-            return inner.awaitUntil(deadline);
-        } finally {
-            probe.conditionWaitEnds(s, start, hold);
-        }
+        return timed(c -> c.awaitUntil(deadline));
     }
 
     @Override
