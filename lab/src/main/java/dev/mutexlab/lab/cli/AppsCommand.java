@@ -85,7 +85,7 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
     @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 3 (--quick: 2)")
     Integer runs;
 
-    @Option(names = "--quick", description = "A look in about a minute: 100ms measurements, 30ms warm-up, 2 batches.")
+    @Option(names = "--quick", description = "A look in about a minute: 100ms measurements, 30ms warm-up, 2 batches, no added batches unless --budget is given.")
     boolean quick;
 
     @Override
@@ -104,10 +104,11 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         if (!clip.note().isEmpty()) {
             err.println("mutexlab apps: " + clip.note());
         }
-        AppsRunner runner = new AppsRunner(config, Invocation.of(spec), budget.nanos());
+        long budgetNanos = budget.nanos(spec, quick);
+        AppsRunner runner = new AppsRunner(config, Invocation.of(spec), budgetNanos);
         err.printf("mutexlab apps: %d measurements, about %s, then up to %s of added batches for undecided cells;"
                         + " P enforced by %s%n", runner.measurementCount(), minutes(AppsRunner.estimatedNanos(config)),
-                budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
+                budgetNanos == 0 ? (quick ? "0 s (--quick)" : "0 s (--budget 0s)") : minutes(budgetNanos),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         AppsResult result = Measure.run(spec, runner, (r, o) -> AppsTable.print(r, wide.columns(), o),

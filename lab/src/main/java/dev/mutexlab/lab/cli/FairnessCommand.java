@@ -56,7 +56,7 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
     @Option(names = "--runs", paramLabel = "N", description = "Runs per lock, in rotated order. Default: ${DEFAULT-VALUE}", defaultValue = "1")
     int runs;
 
-    @Option(names = "--quick", description = "1 s per lock.")
+    @Option(names = "--quick", description = "1 s per lock, no added batches unless --budget is given.")
     boolean quick;
 
     @Override
@@ -85,11 +85,11 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
         if (!clip.note().isEmpty()) {
             err.println("mutexlab fairness: " + clip.note());
         }
-        FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec), budget.nanos());
+        FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec), budget.nanos(spec, quick));
         err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds, then up to %ds of added runs (--budget)%n",
                 tasks, runner.measurementCount(), durationNanos / 1e9,
                 runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size(),
-                budget.nanos() / 1_000_000_000L);
+                budget.nanos(spec, quick) / 1_000_000_000L);
         Measure.run(spec, runner, FairnessRunner::print, FairnessRunner::withVerdicts, outFile);
         stdout.printf("%nResult: %s%n", outFile);
         return 0;

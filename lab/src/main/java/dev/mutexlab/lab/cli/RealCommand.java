@@ -114,7 +114,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
             description = "run/sweep result files for the census's prediction (the seed loop's pick at each site's shape)")
     List<Path> results;
 
-    @Option(names = "--quick", description = "A look in about 2 minutes: platform threads, 1 batch, 150ms windows.")
+    @Option(names = "--quick", description = "A look in about 2 minutes: platform threads, 1 batch, 150ms windows, no added batches unless --budget is given.")
     boolean quick;
 
     @Override
@@ -145,13 +145,14 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         if (!clip.note().isEmpty()) {
             err.println("mutexlab real: " + clip.note());
         }
+        long budgetNanos = budget.nanos(spec, quick);
         RealRunner runner = new RealRunner(new RealResult.Config(config.locks(), config.threads(), config.procs(),
                 config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
                 config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec),
-                agent, classPath, budget.nanos());
+                agent, classPath, budgetNanos);
         err.printf("mutexlab real: %d child JVMs, about %s, then up to %s of added batches for undecided cells;"
                         + " P enforced by %s%n", runner.measurementCount(), minutes(RealRunner.estimatedNanos(config)),
-                budget.nanos() == 0 ? "0 s (--budget 0s)" : minutes(budget.nanos()),
+                budgetNanos == 0 ? (quick ? "0 s (--quick)" : "0 s (--budget 0s)") : minutes(budgetNanos),
                 Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
                         : "-XX:ActiveProcessorCount only (taskset not found)");
         RealResult result = Measure.run(spec, runner, (r, o) -> print(r, wide.columns(), o),

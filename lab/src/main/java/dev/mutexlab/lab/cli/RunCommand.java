@@ -142,9 +142,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
 
     /** The time for added batches: {@code --budget}, or none in a {@code --quick} look that did not ask for it. */
     long budgetNanos() {
-        boolean asked = spec.commandLine().getParseResult() != null
-                && spec.commandLine().getParseResult().hasMatchedOption("--budget");
-        return quick && !asked ? 0 : budget.nanos();
+        return budget.nanos(spec, quick);
     }
 
     /** The configuration these options describe (validated), on the processor counts that fit. */
