@@ -96,7 +96,7 @@ public final class SerialProgram {
             }
         });
         taker.start();
-        Thread.sleep(50);
+        parked(taker);   // the put must wake a taker already waiting on the queue's condition
         queue.put(42);
         taker.join(30_000);
         return Integer.valueOf(42).equals(taken[0]);
@@ -120,7 +120,7 @@ public final class SerialProgram {
             }
         });
         waiter.start();
-        Thread.sleep(50);
+        parked(waiter);   // the signal must reach a waiter already in the condition
         g.lock.lock();
         try {
             g.value = 8;
@@ -130,5 +130,16 @@ public final class SerialProgram {
         }
         waiter.join(30_000);
         return woken[0];
+    }
+
+    /** Returns once {@code t} waits (parked in a condition), or throws after 20 s. */
+    private static void parked(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING) {
+            if (System.nanoTime() - deadline > 0 || !t.isAlive()) {
+                throw new IllegalStateException(t + " never waited: " + t.getState());
+            }
+            Thread.onSpinWait();
+        }
     }
 }

@@ -87,11 +87,12 @@ class TimedLockingTest {
         });
         holder.start();
         held.await();
+        Thread main = Thread.currentThread();
         Thread releaser = new Thread(() -> {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            // releases the holder's lock once this test's thread waits for it (arrived at a held lock)
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (main.getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
+                Thread.onSpinWait();
             }
             release.countDown();
         });
