@@ -26,10 +26,10 @@ public final class LockStatTable {
                 break;
             }
             out.append(String.format(Locale.ROOT, "%-56s %12d %6.1f%% %9s %9s %9s %9s %9s %9s %4d%n",
-                    clip(t.site.label(), 56), t.acquisitions, 100 * t.contendedShare(),
-                    nanos(t.holdNanos.percentile(0.5)), nanos(t.holdNanos.percentile(0.99)), nanos(t.holdNanos.maxNanos()),
-                    nanos(t.waitNanos.percentile(0.5)), nanos(t.waitNanos.percentile(0.99)), nanos(t.waitNanos.maxNanos()),
-                    t.maxWaiting));
+                    clip(t.site.label(), 56), t.sum.acquisitions, 100 * t.contendedShare(),
+                    nanos(t.sum.holdNanos.percentile(0.5)), nanos(t.sum.holdNanos.percentile(0.99)), nanos(t.sum.holdNanos.maxNanos()),
+                    nanos(t.sum.waitNanos.percentile(0.5)), nanos(t.sum.waitNanos.percentile(0.99)), nanos(t.sum.waitNanos.maxNanos()),
+                    t.sum.maxWaiting));
         }
         return out.toString();
     }

@@ -131,15 +131,15 @@ public final class ProfileReport {
         j.field("kind", s.kind());
         j.field("lockClass", s.lockClass().get());
         j.field("instances", s.instances().sum());
-        j.field("acquisitions", t.acquisitions).field("timed", t.timed).field("contended", t.contended)
+        j.field("acquisitions", t.sum.acquisitions).field("timed", t.sum.timed).field("contended", t.sum.contended)
                 // only sampled acquisitions look for reentrancy: one in N stands for N
-                .field("reentrant", t.reentrant * options.sampleEvery()).field("tryLockFailures", t.tryLockFailures)
-                .field("threads", t.threads).field("maxWaiting", t.maxWaiting);
-        histogram(j.key("holdNanos"), t.holdNanos);
-        histogram(j.key("waitNanos"), t.waitNanos);
-        histogram(j.key("outsideNanos"), t.outsideNanos);
-        j.field("conditionWaits", t.conditionWaits);
-        histogram(j.key("conditionWaitNanos"), t.conditionWaitNanos);
+                .field("reentrant", t.sum.reentrant * options.sampleEvery()).field("tryLockFailures", t.sum.tryLockFailures)
+                .field("threads", t.threads).field("maxWaiting", t.sum.maxWaiting);
+        histogram(j.key("holdNanos"), t.sum.holdNanos);
+        histogram(j.key("waitNanos"), t.sum.waitNanos);
+        histogram(j.key("outsideNanos"), t.sum.outsideNanos);
+        j.field("conditionWaits", t.sum.conditionWaits);
+        histogram(j.key("conditionWaitNanos"), t.sum.conditionWaitNanos);
         j.end();
     }
 

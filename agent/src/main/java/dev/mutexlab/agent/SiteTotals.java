@@ -1,6 +1,5 @@
 package dev.mutexlab.agent;
 
-import dev.mutexlab.agent.runtime.LogHistogram;
 import dev.mutexlab.agent.runtime.Site;
 import dev.mutexlab.agent.runtime.SiteStats;
 import dev.mutexlab.agent.runtime.Sites;
@@ -18,18 +17,9 @@ public final class SiteTotals {
 
     final Site site;
     String lockClass;
-    long acquisitions;
-    long timed;
-    long contended;
-    long reentrant;
-    long tryLockFailures;
+    /** Every thread's numbers added up ({@link SiteStats#add}). */
+    final SiteStats sum = new SiteStats();
     long threads;
-    int maxWaiting;
-    long conditionWaits;
-    final LogHistogram holdNanos = new LogHistogram();
-    final LogHistogram waitNanos = new LogHistogram();
-    final LogHistogram outsideNanos = new LogHistogram();
-    final LogHistogram conditionWaitNanos = new LogHistogram();
 
     SiteTotals(Site site) {
         this.site = site;
@@ -47,27 +37,17 @@ public final class SiteTotals {
 
     private void merge(SiteStats s, long threadsAcquired) {
         threads += threadsAcquired;
-        acquisitions += s.acquisitions;
-        timed += s.timed;
-        contended += s.contended;
-        reentrant += s.reentrant;
-        tryLockFailures += s.tryLockFailures;
-        maxWaiting = Math.max(maxWaiting, s.maxWaiting);
-        conditionWaits += s.conditionWaits;
-        holdNanos.add(s.holdNanos);
-        waitNanos.add(s.waitNanos);
-        outsideNanos.add(s.outsideNanos);
-        conditionWaitNanos.add(s.conditionWaitNanos);
+        sum.add(s);
     }
 
     /** The share of timed acquisitions that were contended, 0..1. */
     double contendedShare() {
-        return timed == 0 ? 0 : (double) contended / timed;
+        return sum.timed == 0 ? 0 : (double) sum.contended / sum.timed;
     }
 
     /** The sort key: contended × acquisitions (contended estimated over all acquisitions when sampled). */
     double heat() {
-        return contendedShare() * acquisitions * acquisitions;
+        return contendedShare() * sum.acquisitions * sum.acquisitions;
     }
 
     /** Every profiled site with a lock or an acquisition, hottest first. */
@@ -96,13 +76,13 @@ public final class SiteTotals {
         List<SiteTotals> used = new ArrayList<>();
         for (SiteTotals t : totals) {
             // A rewritten site whose locks are attributed to framed sites reports through those.
-            boolean framedAway = t.site.parent() < 0 && t.acquisitions == 0 && hasChildren(sites, t.site.id());
-            if ((t.site.instances().sum() > 0 || t.acquisitions > 0) && !framedAway) {
+            boolean framedAway = t.site.parent() < 0 && t.sum.acquisitions == 0 && hasChildren(sites, t.site.id());
+            if ((t.site.instances().sum() > 0 || t.sum.acquisitions > 0) && !framedAway) {
                 used.add(t);
             }
         }
         used.sort(Comparator.comparingDouble(SiteTotals::heat).reversed()
-                .thenComparing(Comparator.comparingLong((SiteTotals t) -> t.acquisitions).reversed())
+                .thenComparing(Comparator.comparingLong((SiteTotals t) -> t.sum.acquisitions).reversed())
                 .thenComparingInt(t -> t.site.id()));
         return used;
     }

@@ -69,7 +69,7 @@ class SiteTableTest {
         t.add(other);
         t.add(new SiteStats());   // a thread that never acquired
         assertThat(t.threads).isEqualTo(2);
-        assertThat(t.acquisitions).isEqualTo(15);
-        assertThat(t.maxWaiting).isEqualTo(7);
+        assertThat(t.sum.acquisitions).isEqualTo(15);
+        assertThat(t.sum.maxWaiting).isEqualTo(7);
     }
 }

@@ -38,7 +38,7 @@ public final class SiteStats {
      * Adds {@code other}'s numbers into these: counts and histograms summed, {@code maxWaiting} the
      * larger; the sampling state stays this one's. The caller orders the reads (see {@link ThreadStats}).
      */
-    void add(SiteStats other) {
+    public void add(SiteStats other) {
         acquisitions += other.acquisitions;
         timed += other.timed;
         contended += other.contended;
