@@ -18,13 +18,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every measured figure an adopter reads in the README's tables and in {@code docs/choosing.md}
+ * Every measured figure an adopter reads in the README's table and in {@code docs/choosing.md}
  * is tied to a result file: the blocks between {@code <!-- figures: checked -->} and
- * {@code <!-- /figures -->} may hold a number only where {@code docs/figures.md} says where it
- * comes from (a result file under {@code docs/results/} or a reproduce page's directory, and the
- * values it is derived from) or that it is a parameter of the measurement, and each derivation must
- * give the figure as written. The block between {@code <!-- figures: generated lineup-table -->}
- * and {@code <!-- /figures -->} must be exactly the table {@link #lineupTable} builds from its file.
+ * {@code <!-- /figures -->} may hold a number (or a count spelled out, "one of nine") only where
+ * {@code docs/figures.md} says where it comes from (a result file under {@code docs/results/} or a
+ * reproduce page's directory, and the values it is derived from) or that it is a parameter of the
+ * measurement; each derivation must give the figure as written, and the configuration the row
+ * claims must be the one its files record ({@link FigureConfig}). The block between
+ * {@code <!-- figures: generated lineup-table -->} and {@code <!-- /figures -->} in
+ * {@code docs/choosing.md} must be exactly the table {@link #lineupTable} builds from its file.
  */
 class FiguresDocTest {
     private static final Path ROOT = Files.isRegularFile(Path.of("docs/figures.md")) ? Path.of(".") : Path.of("..");
@@ -34,10 +36,15 @@ class FiguresDocTest {
     /** A number as a figure: not part of a name ({@code Mutex-2}, {@code §12.1}, {@code P2}), possibly a range. */
     private static final Pattern NUMBER = Pattern.compile(
             "(?<![\\w.§\\-–])\\d+(?:[.,]\\d+)*(?:\\s?[–-]\\s?\\d+(?:\\.\\d+)?)?(?![\\w.]*\\d)");
+    /** A count spelled out, as "one of nine" or "one cell of twelve": a figure too. */
+    static final Pattern SPELLED_COUNT = Pattern.compile(
+            "\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: \\w+)? of (?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d+)\\b");
+    /** A median with its interval: {@code 0.49× [0.40–0.59]}. */
+    private static final Pattern INTERVAL = Pattern.compile("(\\d+(?:\\.\\d+)?)×? \\[(\\d+(?:\\.\\d+)?)–(\\d+(?:\\.\\d+)?)]");
     private static final Pattern FIGURE = Pattern.compile("(\\d+(?:\\.\\d+)?)(?:\\s?[–-]\\s?(\\d+(?:\\.\\d+)?))?");
 
-    /** One row of docs/figures.md. */
-    record Row(String doc, String text, String derivation) {
+    /** One row of docs/figures.md: where the figure is, its text, the configuration it claims, its source. */
+    record Row(String doc, String text, String config, String derivation) {
         boolean isParameter() {
             return derivation.equals("parameter");
         }
@@ -50,8 +57,8 @@ class FiguresDocTest {
                 continue;
             }
             String[] cells = line.substring(2, line.length() - 2).split(" \\| ", -1);
-            assertThat(cells).as("docs/figures.md row: %s", line).hasSize(3);
-            rows.add(new Row(cells[0].trim(), cells[1].trim(), unquote(cells[2].trim())));
+            assertThat(cells).as("docs/figures.md row (doc | figure | config | derivation): %s", line).hasSize(4);
+            rows.add(new Row(cells[0].trim(), cells[1].trim(), cells[2].trim(), unquote(cells[3].trim())));
         }
         return rows;
     }
@@ -80,16 +87,17 @@ class FiguresDocTest {
                         }
                     }
                 }
-                Matcher number = NUMBER.matcher(masked);
-                while (number.find()) {
-                    boolean all = true;
-                    for (int i = number.start(); i < number.end(); i++) {
-                        all &= covered[i];
-                    }
-                    if (!all) {
-                        int from = Math.max(0, number.start() - 40);
-                        problems.add(doc + ": no row in docs/figures.md for '" + number.group() + "' in \"…"
-                                + body.substring(from, Math.min(body.length(), number.end() + 20)).replace('\n', ' ') + "…\"");
+                for (Matcher number : List.of(NUMBER.matcher(masked), SPELLED_COUNT.matcher(masked))) {
+                    while (number.find()) {
+                        boolean all = true;
+                        for (int i = number.start(); i < number.end(); i++) {
+                            all &= covered[i];
+                        }
+                        if (!all) {
+                            int from = Math.max(0, number.start() - 40);
+                            problems.add(doc + ": no row in docs/figures.md for '" + number.group() + "' in \"…"
+                                    + body.substring(from, Math.min(body.length(), number.end() + 20)).replace('\n', ' ') + "…\"");
+                        }
                     }
                 }
             }
@@ -121,26 +129,26 @@ class FiguresDocTest {
     }
 
     @Test
-    void theReadmesLineupTableIsTheOneItsResultFileGives() {
-        Matcher block = BLOCK.matcher(read("README.md"));
+    void theLineupTableIsTheOneItsResultFileGives() {
+        Matcher block = BLOCK.matcher(read("docs/choosing.md"));
         boolean found = false;
         while (block.find()) {
             if (block.group(1).startsWith("generated lineup-table ")) {
                 found = true;
                 String file = block.group(1).substring("generated lineup-table ".length());
-                assertThat(block.group(2).strip()).as("README's table from %s (regenerate it: the expected text is below)", file)
+                assertThat(block.group(2).strip()).as("docs/choosing.md's table from %s (regenerate it: the expected text is below)", file)
                         .isEqualTo(lineupTable(json(file)));
             }
         }
-        assertThat(found).as("README.md has the generated lineup table").isTrue();
+        assertThat(found).as("docs/choosing.md has the generated lineup table").isTrue();
     }
 
     @Test
     void aFigureTheSourceDoesNotGiveFails() {
-        Row right = new Row("README.md", "1.05–1.07", "results/run-scaling-2cpu.json /groups/threads=platform/shapes/workers>=4/locks/spec=spinbit/cpuPerWall/median");
+        Row right = new Row("README.md", "1.05–1.07", SCALING_CONFIG, SCALING);
         assertThat(verify(right)).isNull();
-        assertThat(verify(new Row("README.md", "1.05–1.08", right.derivation()))).contains("gives 1.05–1.07");
-        assertThat(verify(new Row("README.md", "1.06", right.derivation()))).isNotNull();
+        assertThat(verify(new Row("README.md", "1.05–1.08", SCALING_CONFIG, SCALING))).contains("gives 1.05–1.07");
+        assertThat(verify(new Row("README.md", "1.06", SCALING_CONFIG, SCALING))).isNotNull();
         String covered = "<!-- figures: checked -->\n| 1.05–1.07 and 3 |\n<!-- /figures -->";
         Matcher m = BLOCK.matcher(covered);
         assertThat(m.find()).isTrue();
@@ -158,18 +166,122 @@ class FiguresDocTest {
         assertThat(left.find()).isFalse();
     }
 
+    private static final String SCALING = "results/run-scaling-2cpu.json /groups/threads=platform/shapes/workers>=4/locks/spec=spinbit/cpuPerWall/median";
+    private static final String SCALING_CONFIG = "threads=platform; P=2; workers=4–32; hold=0.05 µs; outside=0; batches=3; runs=1; locks=spinbit";
+
+    @Test
+    void aConfigurationTheFilesDoNotRecordFails() {
+        assertThat(verify(new Row("README.md", "1.05–1.07", SCALING_CONFIG.replace("workers=4–32", "workers=4"), SCALING)))
+                .contains("config says workers=4, the files 4–32");
+        assertThat(verify(new Row("README.md", "1.05–1.07", SCALING_CONFIG.replace("threads=platform", "threads=virtual"), SCALING)))
+                .contains("config says threads=virtual, the files platform");
+        assertThat(verify(new Row("README.md", "1.05–1.07", SCALING_CONFIG.replace("; batches=3", ""), SCALING)))
+                .contains("config does not state batches");
+    }
+
+    // ---- the nine claims issue 48's audit found unsupported, each as it was written: each fails for its reason
+
+    private static final String JMH = "results/jmh-uncontended.json /benchmark=dev.mutexlab.bench.Uncontended.lockUnlock/params.spec=";
+    private static final String SEED_3 = "results/lineup-now-3/run-seed-2cpu.json";
+    private static final String SEED_4 = "results/lineup-now-4/run-seed-2cpu.json";
+
+    private static String jmhRatio(String spec) {
+        return "ratio(" + JMH + spec + "/primaryMetric/score, " + JMH + "jdk/primaryMetric/score)";
+    }
+
+    @Test
+    void claim1EveryLockCostsWhatReentrantLockCostsLeavesOutSemaphoreHandoff() {
+        String derivation = String.join(" & ", java.util.stream.Stream.of("lineup", "go", "spinbit", "futex", "kernel",
+                "semaphore", "jdk-fair").map(FiguresDocTest::jmhRatio).toList());
+        Row row = new Row("README.md", "0.99–1.05×", "runs=1; locks=lineup,jdk,go,spinbit,futex,kernel,semaphore,jdk-fair; every=locks", derivation);
+        assertThat(verify(row)).contains("every=locks, but the derivation leaves out semaphore:handoff");
+    }
+
+    @Test
+    void claim2WaitsNotMeasuredOnVirtualThreadsAreInTheFile() {
+        Row row = new Row("README.md", "0.96–1.12×", "threads=virtual; P=2; workers=4; hold=1–100 µs; outside=hold; batches=3; runs=1;"
+                + " locks=spinbit,futex,kernel; unmeasured=waits",
+                "results/run-all-locks-2cpu.json /groups/threads=virtual/shapes/holdNanos>=1000/locks/spec=spinbit/ratio/median"
+                        + " & results/run-all-locks-2cpu.json /groups/threads=virtual/shapes/holdNanos>=1000/locks/spec=futex/ratio/median"
+                        + " & results/run-all-locks-2cpu.json /groups/threads=virtual/shapes/holdNanos>=1000/locks/spec=kernel/ratio/median");
+        assertThat(verify(row)).contains("unmeasured=waits, but results/run-all-locks-2cpu.json records waits for futex, kernel, spinbit");
+    }
+
+    @Test
+    void claim3AFourThreadStallFloorIsNoFloorForOtherWorkerCounts() {
+        StringBuilder derivation = new StringBuilder();
+        for (int loop : new int[] {4, 5}) {
+            derivation.append(derivation.isEmpty() ? "" : " & ").append("results/lineup-draws-28089af/loop-").append(loop)
+                    .append(".json /groups/threads=platform/shapes/*/locks/spec=lineup/waits/maxNanos");
+        }
+        Row row = new Row("docs/choosing.md", "59.4–118.0 ms", "threads=platform; P=2; workers=16–32; hold=12–41 µs;"
+                + " outside=hold; batches=5; runs=2; locks=lineup; against=floor of 4", derivation + " ÷ 1e6");
+        assertThat(verify(row)).contains("compared with the stall floor of 4 busy threads, but the shapes have 16–32 workers");
+    }
+
+    @Test
+    void claim4WaitsNoShorterThanTheStallsAreShorter() {
+        Row row = new Row("README.md", "4.0–44.9 ms", "threads=virtual; P=2; workers=4; hold=0.1–100 µs; outside=hold; batches=5;"
+                + " runs=2; locks=lineup; each>=12",
+                SEED_3 + " /groups/threads=virtual/shapes/*/locks/spec=lineup/waits/maxNanos & " + SEED_4
+                        + " /groups/threads=virtual/shapes/*/locks/spec=lineup/waits/maxNanos ÷ 1e6");
+        assertThat(verify(row)).contains("each>=12, but 8 of 12 values are below it");
+    }
+
+    @Test
+    void claim5AnIntervalFromTheDrawingBeforeTheRedrawFails() {
+        Row row = new Row("README.md", "0.49× [0.44–0.55]", "runs=1",
+                "reproduce-2cpu-full/summary.md re:^\\| handoff-headline \\| platform \\| P=2 W=4 hold 10 µs.*?\\| ([\\d.]+) \\[([\\d.]+)–([\\d.]+)\\]");
+        assertThat(verify(row)).contains("gives 0.49 [0.40–0.59]");
+        assertThat(verify(new Row("README.md", "0.49× [0.40–0.59]", "runs=1", row.derivation()))).isNull();
+    }
+
+    @Test
+    void claim6ARangeOverTwoSectionsReadFromOneFileFails() {
+        Row row = new Row("README.md", "0.25–1.03×", "threads=platform; P=2; workers=4; hold=1–100 µs; outside=hold; batches=3; runs=2;"
+                + " locks=go:threshold=0",
+                "results/run-default-2cpu.json /groups/threads=platform/shapes/*/locks/spec=go:threshold=0/ratio/median");
+        assertThat(verify(row)).contains("config says runs=2, the files 1");
+    }
+
+    @Test
+    void claim7ThePoolOfAnOlderRealFileRanWithItsOwnLock() {
+        Row row = new Row("README.md", "3", "threads=both; P=2; workers=4; outside=1 µs; batches=3; runs=2;"
+                + " workloads=logback-file,logback-rolling,executor,queue,caffeine,pool",
+                "sameWinners(results/real-2cpu.json, results/real-2cpu-rerun.json)");
+        assertThat(verify(row)).contains("ran the pool with its own lock");
+    }
+
+    @Test
+    void claim8WinnersPickedWithinEachBatchAgreeInThreeCellsNotOne() {
+        Row row = new Row("README.md", "one cell of twelve", "–", "sameWinners(results/real-2cpu.json, results/real-2cpu-rerun.json)");
+        assertThat(verify(row)).startsWith("gives 3");
+    }
+
+    @Test
+    void claim9ACountSpelledOutNeedsARowToo() {
+        Matcher m = SPELLED_COUNT.matcher(masked("the loop named the winner in one of nine; two runs named the same winner in one cell of twelve"));
+        List<String> found = new ArrayList<>();
+        while (m.find()) {
+            found.add(m.group());
+        }
+        assertThat(found).containsExactly("one of nine", "one cell of twelve");
+    }
+
     // ---- derivations
 
     /** Null when the derivation gives the row's figure, else what it gives, or why it gives nothing. */
     static String verify(Row row) {
         try {
-            return check(row);
+            String wrong = check(row);
+            return wrong != null ? wrong : FigureConfig.check(row.config(), row.derivation(), values(row));
         } catch (AssertionError | RuntimeException e) {
             return "the derivation fails: " + e.getMessage().replace('\n', ' ');
         }
     }
 
-    private static String check(Row row) {
+    /** The values a row's derivation gives, divided as it says. */
+    static List<Double> values(Row row) {
         String derivation = row.derivation();
         double scale = 1;
         int divide = derivation.lastIndexOf(" ÷ ");
@@ -179,20 +291,40 @@ class FiguresDocTest {
         }
         List<Double> values = new ArrayList<>();
         for (String part : topLevel(derivation)) {
-            values.addAll(evaluate(part.trim()));
+            for (double v : evaluate(part.trim())) {
+                values.add(v / scale);
+            }
         }
+        return values;
+    }
+
+    private static String check(Row row) {
+        List<Double> values = values(row);
         if (values.isEmpty()) {
             return "the derivation gives no value";
         }
-        Matcher f = FIGURE.matcher(row.text());
+        Matcher interval = INTERVAL.matcher(row.text());
+        if (interval.find()) {
+            if (values.size() != 3) {
+                return "a figure with an interval needs three values (point, low, high); the derivation gives " + values.size();
+            }
+            for (int i = 0; i < 3; i++) {
+                if (!matches(values.get(i), interval.group(i + 1))) {
+                    return String.format(Locale.ROOT, "gives %s [%s–%s]", format(values.get(0), interval.group(1)),
+                            format(values.get(1), interval.group(2)), format(values.get(2), interval.group(3)));
+                }
+            }
+            return null;
+        }
+        Matcher f = FIGURE.matcher(digits(row.text()));
         if (!f.find()) {
             return "no number in the figure";
         }
         double min = Double.MAX_VALUE;
         double max = -Double.MAX_VALUE;
         for (double v : values) {
-            min = Math.min(min, v / scale);
-            max = Math.max(max, v / scale);
+            min = Math.min(min, v);
+            max = Math.max(max, v);
         }
         String low = f.group(1);
         String high = f.group(2) == null ? f.group(1) : f.group(2);
@@ -203,6 +335,19 @@ class FiguresDocTest {
             return null;
         }
         return "gives " + format(min, low) + (f.group(2) == null ? "" : "–" + format(max, high));
+    }
+
+    private static final List<String> WORDS = List.of("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine", "ten", "eleven", "twelve");
+
+    /** {@code text} with its counts spelled out ("one cell of twelve") as digits ("1 cell of 12"). */
+    static String digits(String text) {
+        StringBuilder out = new StringBuilder();
+        Matcher m = Pattern.compile("\\b(" + String.join("|", WORDS) + ")\\b").matcher(text);
+        while (m.find()) {
+            m.appendReplacement(out, Integer.toString(WORDS.indexOf(m.group(1))));
+        }
+        return m.appendTail(out).toString();
     }
 
     private static boolean matches(double value, String figure) {
@@ -238,6 +383,18 @@ class FiguresDocTest {
                         : values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
             }
         }
+        if (part.startsWith("sameWinners(") && part.endsWith(")")) {
+            List<String> files = new ArrayList<>();
+            for (String arg : part.substring("sameWinners(".length(), part.length() - 1).split(", ")) {
+                if (!arg.startsWith("without=")) {
+                    files.add(arg.trim());
+                }
+            }
+            assertThat(files).as("sameWinners takes two files: %s", part).hasSize(2);
+            Map<String, String> a = winners(json(files.get(0)), FigureConfig.without(part));
+            Map<String, String> b = winners(json(files.get(1)), FigureConfig.without(part));
+            return List.of((double) a.keySet().stream().filter(cell -> a.get(cell).equals(b.get(cell))).count());
+        }
         for (String fn : List.of("vsBest", "vsBestMin", "vsBestMax", "vsRivals")) {
             if (part.startsWith(fn + "(") && part.endsWith(")")) {
                 String inner = part.substring(fn.length() + 1, part.length() - 1);
@@ -258,7 +415,11 @@ class FiguresDocTest {
             for (String line : read("docs/" + file).split("\n")) {
                 Matcher m = re.matcher(line);
                 if (m.find()) {
-                    return List.of(Double.parseDouble(m.group(1).replace(",", "")));
+                    List<Double> groups = new ArrayList<>();
+                    for (int g = 1; g <= m.groupCount(); g++) {
+                        groups.add(Double.parseDouble(m.group(g).replace(",", "")));
+                    }
+                    return groups;
                 }
             }
             throw new AssertionError("no line of docs/" + file + " matches " + re);
@@ -342,10 +503,47 @@ class FiguresDocTest {
         return ratios.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    // ---- the README's lineup table, generated
+    /**
+     * Per cell (thread kind, workload) of a {@code mutexlab real} file, the lock with the highest
+     * median over batches of its throughput over the profiled lock's within the same batch, as
+     * RESULTS §15's columns rank them (a raw median across batches would mix the machine's states).
+     */
+    static Map<String, String> winners(JsonNode real, java.util.Set<String> without) {
+        String reference = real.get("config").get("profileLock").asText();
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (JsonNode group : real.get("groups")) {
+            Map<String, Map<Integer, Double>> ops = new HashMap<>();
+            for (JsonNode s : group.get("samples")) {
+                ops.computeIfAbsent(s.get("workload").asText() + "/" + s.get("lock").asText(), k -> new HashMap<>())
+                        .put(s.get("run").asInt(), s.get("opsPerSec").asDouble());
+            }
+            for (JsonNode w : real.get("config").get("workloads")) {
+                if (without.contains(w.asText())) {
+                    continue;
+                }
+                Map<Integer, Double> ref = ops.get(w.asText() + "/" + reference);
+                String best = null;
+                double bestRatio = -1;
+                for (JsonNode l : real.get("config").get("locks")) {
+                    Map<Integer, Double> mine = ops.get(w.asText() + "/" + l.asText());
+                    double[] ratios = mine.entrySet().stream().filter(e -> ref.containsKey(e.getKey()))
+                            .mapToDouble(e -> e.getValue() / ref.get(e.getKey())).toArray();
+                    double ratio = median(ratios);
+                    if (ratio > bestRatio) {
+                        bestRatio = ratio;
+                        best = l.asText();
+                    }
+                }
+                out.put(group.get("threads").asText() + "/" + w.asText(), best);
+            }
+        }
+        return out;
+    }
+
+    // ---- the lineup table of docs/choosing.md, generated
 
     /**
-     * The README's table of lineup against the best of the others, from a {@code mutexlab run} file;
+     * The table of lineup against the best of the others, from a {@code mutexlab run} file;
      * lineup's own variants (its fixed policies, an A/A copy) measured beside it are not "others".
      */
     static String lineupTable(JsonNode run) {
