@@ -79,9 +79,9 @@ class NotebookApartTest {
 
     @Test
     void theScriptAndTheIndexNameOneCommit() {
-        Matcher script = Pattern.compile("(?m)^NOTEBOOK_COMMIT=([0-9a-f]{7,40})$").matcher(FiguresDocTest.read("scripts/notebook"));
-        assertThat(script.find()).as("scripts/notebook names its commit in NOTEBOOK_COMMIT").isTrue();
-        assertThat(FiguresDocTest.read("docs/NOTEBOOK.md")).contains("commit **`" + script.group(1) + "`**");
+        Matcher script = Pattern.compile("(?m)^NOTEBOOK_COMMIT=([0-9a-f]{40})\\b").matcher(FiguresDocTest.read("scripts/notebook"));
+        assertThat(script.find()).as("scripts/notebook names its commit, in full, in NOTEBOOK_COMMIT").isTrue();
+        assertThat(FiguresDocTest.read("docs/NOTEBOOK.md")).contains("commit **`" + script.group(1).substring(0, 7) + "`**");
     }
 
     @Test
