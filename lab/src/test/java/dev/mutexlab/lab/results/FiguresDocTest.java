@@ -238,24 +238,28 @@ class FiguresDocTest {
 
     @Test
     void claim6ARangeOverTwoSectionsReadFromOneFileFails() {
-        Row row = new Row("README.md", "0.25–1.03×", "threads=platform; P=2; workers=4; hold=1–100 µs; outside=hold; batches=3; runs=2;"
-                + " locks=go:threshold=0",
-                "results/run-default-2cpu.json /groups/threads=platform/shapes/*/locks/spec=go:threshold=0/ratio/median");
-        assertThat(verify(row)).contains("config says runs=2, the files 1");
+        assertFails("0.25–1.03×", "threads=platform; P=2; workers=4; hold=1–100 µs; outside=hold; batches=3; runs=2; locks=go:threshold=0",
+                "results/run-default-2cpu.json /groups/threads=platform/shapes/*/locks/spec=go:threshold=0/ratio/median",
+                "config says runs=2, the files 1");
     }
 
     @Test
     void claim7ThePoolOfAnOlderRealFileRanWithItsOwnLock() {
-        Row row = new Row("README.md", "3", "threads=both; P=2; workers=4; outside=1 µs; batches=3; runs=2;"
-                + " workloads=logback-file,logback-rolling,executor,queue,caffeine,pool",
-                "sameWinners(results/real-2cpu.json, results/real-2cpu-rerun.json)");
-        assertThat(verify(row)).contains("ran the pool with its own lock");
+        String config = "threads=both; P=2; workers=4; outside=1 µs; batches=3; runs=2; workloads=logback-file,logback-rolling,executor,queue,caffeine";
+        assertFails("3", config + ",pool", REAL_WINNERS, "ran the pool with its own lock");
+        assertThat(verify(new Row("README.md", "3", config, REAL_WINNERS.replace(")", ", without=pool)")))).isNull();
+    }
+
+    private static final String REAL_WINNERS = "sameWinners(results/real-2cpu.json, results/real-2cpu-rerun.json)";
+
+    /** A README row with this figure, configuration and derivation fails, saying {@code why}. */
+    private static void assertFails(String figure, String config, String derivation, String why) {
+        assertThat(verify(new Row("README.md", figure, config, derivation))).contains(why);
     }
 
     @Test
     void claim8WinnersPickedWithinEachBatchAgreeInThreeCellsNotOne() {
-        Row row = new Row("README.md", "one cell of twelve", "–", "sameWinners(results/real-2cpu.json, results/real-2cpu-rerun.json)");
-        assertThat(verify(row)).startsWith("gives 3");
+        assertThat(verify(new Row("README.md", "one cell of twelve", "–", REAL_WINNERS))).startsWith("gives 3");
     }
 
     @Test

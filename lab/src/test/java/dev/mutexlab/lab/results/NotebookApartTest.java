@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * the rest of the experiments' files are cited as {@code notebook/FOLDER/…} (what
  * {@code scripts/notebook} extracts from git history) and each such folder has a row in
  * {@code docs/NOTEBOOK.md}; every file in {@code scripts/} has a row in {@code scripts/README.md},
- * and every one that runs answers {@code --help} with exit status 0.
+ * and every one that runs answers {@code --help} with exit status 0; {@code scripts/notebook}
+ * refuses bad input with one line and exit status 2.
  */
 class NotebookApartTest {
     /** The most a clone's {@code docs/results} may weigh (issue 48: 25 MB). */
@@ -217,20 +218,44 @@ class NotebookApartTest {
         }
         command.add(script.toAbsolutePath().normalize().toString());
         command.add("--help");
-        Path output = Files.createTempFile("script-help", ".txt");
+        Ran ran = run(command);
+        if (ran == null) {
+            return "--help did not end within 3 minutes";
+        }
+        if (ran.exit() != 0) {
+            return "--help exited " + ran.exit() + ": " + ran.output().strip().lines().findFirst().orElse("");
+        }
+        return ran.output().isBlank() ? "--help printed nothing" : null;
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void theNotebookCommandRefusesBadInputWithOneLineAndExitTwo() throws Exception {
+        String notebook = ROOT.resolve("scripts/notebook").toAbsolutePath().normalize().toString();
+        for (List<String> bad : List.of(List.of(notebook, "a", "b"), List.of(notebook, "--no-such-option"),
+                List.of(notebook, ROOT.resolve("docs").toAbsolutePath().normalize().toString()))) {
+            Ran ran = run(bad);
+            assertThat(ran).as("%s ended", bad).isNotNull();
+            assertThat(ran.exit()).as("exit status of %s", bad).isEqualTo(2);
+            assertThat(ran.output().strip().lines().count()).as("lines printed by %s: %s", bad, ran.output()).isEqualTo(1);
+        }
+    }
+
+    /** What a command printed (stdout and stderr together) and its exit status. */
+    private record Ran(int exit, String output) {}
+
+    /** {@code command} run in the repository's root, or null when it ran past 3 minutes (then killed). */
+    private static Ran run(List<String> command) throws IOException, InterruptedException {
+        Path output = Files.createTempFile("script-run", ".txt");
         try {
             Process process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true)
                     .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .start();
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                return "--help did not end within 3 minutes";
+                return null;
             }
-            String text = Files.readString(output);
-            if (process.exitValue() != 0) {
-                return "--help exited " + process.exitValue() + ": " + text.strip().lines().findFirst().orElse("");
-            }
-            return text.isBlank() ? "--help printed nothing" : null;
+            return new Ran(process.exitValue(), Files.readString(output));
         } finally {
             Files.deleteIfExists(output);
         }
