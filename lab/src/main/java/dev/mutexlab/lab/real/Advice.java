@@ -99,7 +99,7 @@ public final class Advice {
                         us(site.waitNanos(), 100), us(site.outsideNanos(), 50), site.threads(), site.maxWaiting(),
                         s.meanWaiting());
             } else {
-                out.printf(Locale.ROOT, "  %-40.40s %10d %6.2f %8s %8s %8s %4d %6.3f%n", site.site(), site.acquisitions(),
+                out.printf(Locale.ROOT, "  %-40s %10d %6.2f %8s %8s %8s %4d %6.3f%n", tail(site.site(), 40), site.acquisitions(),
                         100 * site.contendedShare(), us(site.holdNanos(), 99), us(site.waitNanos(), 99),
                         us(site.waitNanos(), 100), site.maxWaiting(), s.meanWaiting());
             }
@@ -107,8 +107,8 @@ public final class Advice {
         if (sites.isEmpty()) {
             out.println("  (no ReentrantLock site was profiled)");
         }
-        Columns.printWrapped("  (times in us; cont% = timed acquisitions that waited; thr = threads that took it; maxW = most"
-                + " waiting at once, meanW = on average)", "   ", out);
+        Columns.printWrapped("  (times in us; cont% = timed acquisitions that waited;" + (wide ? " thr = threads that took it;" : "")
+                + " maxW = most waiting at once, meanW = on average)", "   ", out);
         if (r.monitors() != null && !r.monitors().isEmpty()) {
             out.println("  monitors (synchronized, from JFR's jdk.JavaMonitorEnter; not swappable):");
             String monitor = wide ? "    %-50.50s %8d waits, %10.1f us in all, longest %.1f us%n"
@@ -225,6 +225,11 @@ public final class Advice {
         String first = main.split(" ", 2)[0];
         String launch = first.endsWith(".jar") ? "-jar " + main : main;
         return "java -javaagent:" + agent + "=lock=" + lock + " <your JVM options and class path> " + launch;
+    }
+
+    /** {@code name} in at most {@code width} columns: its end, which names the method and line, kept. */
+    static String tail(String name, int width) {
+        return name == null || name.length() <= width ? String.valueOf(name) : "…" + name.substring(name.length() - width + 1);
     }
 
     private static String us(ProfileReport.Distribution d, int percentile) {

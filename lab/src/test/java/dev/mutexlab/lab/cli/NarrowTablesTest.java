@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every table the lab prints, rendered from a built result (nothing measured): within 100 columns by
@@ -88,6 +89,13 @@ class NarrowTablesTest {
             assertThat(table.text().apply(Columns.WIDE).lines()).as("the wide table is wider")
                     .anySatisfy(line -> assertThat(line.length()).isGreaterThan(Columns.WIDTH));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "sweep", "suite", "fairness", "apps", "real", "compare",
+        "advise", "profile", "reproduce"})
+    void everyCommandThatPrintsATableTakesWide(String command) {
+        assertThat(Main.commandLine().getSubcommands().get(command).getCommandSpec().findOption("--wide")).as(command).isNotNull();
     }
 
     @Test
