@@ -84,7 +84,8 @@ class AppsCommandTest {
         Cli o = Cli.run("apps", "--budget", "3500ms", "--locks", "jdk,synchronized", "--apps", "pool", "--threads", "platform",
                 "--procs", "1", "--duration", "200ms", "--warmup", "10ms", "--runs", "2", "--out", file.toString());
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(o.err()).contains("round 1: 2 more batches in a fresh JVM for 1 undecided workload(s)")
+        // standard error's lines wrap at 100 columns: read it as one paragraph
+        assertThat(o.err().replaceAll("\\s+", " ")).contains("round 1: 2 more batches in a fresh JVM for 1 undecided workload(s)")
                 .contains("adaptive replication stopped: 1 workload(s) with undecided cells left: the --budget is spent");
         AppsResult r = dev.mutexlab.lab.results.ResultFiles.load(file).apps();
         List<AppsResult.Sample> samples = r.groups().getFirst().samples();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -25,6 +26,9 @@ public final class AdviseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    WideOption wide;
+
     @Parameters(index = "0", paramLabel = "PROFILE.json", description = "The agent's profile (schema mutexlab.profile/1)")
     Path profile;
 
@@ -41,7 +45,8 @@ public final class AdviseCommand implements Callable<Integer> {
         ProfileReport r = Advice.read(profile);
         List<dev.mutexlab.lab.results.ResultFiles.Loaded> loaded = CensusCommand.load(results);
         Path agent = Path.of(System.getProperty(Jars.AGENT_PROPERTY, "agent/target/mutexlab-agent.jar")).toAbsolutePath();
-        Advice.Verdict verdict = Advice.print(r, profile, threads.label(), agent, loaded, spec.commandLine().getOut());
+        Advice.Verdict verdict = Advice.print(r, profile, threads.label(), agent, loaded, wide.columns(),
+                spec.commandLine().getOut());
         return verdict == Advice.Verdict.NO_DATA ? ExitCode.NO_DATA : 0;
     }
 }

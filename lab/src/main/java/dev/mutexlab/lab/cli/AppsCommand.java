@@ -4,13 +4,13 @@ import dev.mutexlab.lab.apps.AppsRunner;
 import dev.mutexlab.lab.apps.AppsTable;
 import dev.mutexlab.lab.apps.Workload;
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.Procs;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.UsageException;
-import dev.mutexlab.lab.runner.Confinement;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         "With no options: every lock of 'run', every workload, both thread kinds, P=1,2 (about 5 minutes on 2 cores), "
         + "then up to --budget (default 10m) of added batches in fresh JVMs for the workloads whose verdicts cannot tell: "
         + "3 planned batches decide nothing (a verdict needs 5), so the first round always runs unless --budget 0s."})
-public final class AppsCommand implements Callable<Integer>, CommandDefaults.Defaults {
+public final class AppsCommand implements Callable<Integer>, CommandDefaults.Defaults, Planned {
     @Spec
     CommandSpec spec;
 
@@ -85,7 +85,8 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
     @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 3 (--quick: 2)")
     Integer runs;
 
-    @Option(names = "--quick", description = "A look in about a minute: 100ms measurements, 30ms warm-up, 2 batches, no added batches unless --budget is given.")
+    @Option(names = "--quick", description = "A look in under a minute: the largest P only (unless --procs is given), 100ms"
+            + " measurements, 30ms warm-up, 2 batches, no added batches unless --budget is given.")
     boolean quick;
 
     @Override
@@ -106,23 +107,25 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         }
         long budgetNanos = budget.nanos(spec, quick);
         AppsRunner runner = new AppsRunner(config, Invocation.of(spec), budgetNanos);
-        err.printf("mutexlab apps: %d measurements, about %s, then up to %s of added batches for undecided cells;"
-                        + " P enforced by %s%n", runner.measurementCount(), minutes(AppsRunner.estimatedNanos(config)),
-                budgetNanos == 0 ? (quick ? "0 s (--quick)" : "0 s (--budget 0s)") : minutes(budgetNanos),
-                Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
-                        : "-XX:ActiveProcessorCount only (taskset not found)");
+        Planned.print("apps", runner.measurementCount() + " measurements", AppsRunner.estimatedNanos(config), budgetNanos,
+                quick, err);
         AppsResult result = Measure.run(spec, runner, (r, o) -> AppsTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r)))), outFile);
-        err.printf("mutexlab apps: adaptive replication stopped: %s%n", runner.stopReason());
+        Columns.printWrapped("mutexlab apps: adaptive replication stopped: " + runner.stopReason(), "  ", err);
         stdout.printf("%nResult: %s%n", outFile);
         List<AppsResult.Sample> failed = AppsRunner.failedChecks(result);
         if (!failed.isEmpty()) {
             AppsResult.Sample first = failed.getFirst();
-            err.printf("mutexlab apps: %d measurements failed their check; first: %s on %s: %s%n", failed.size(),
-                    first.workload(), first.lock(), first.check());
+            Columns.printWrapped(String.format("mutexlab apps: %d measurements failed their check; first: %s on %s: %s",
+                    failed.size(), first.workload(), first.lock(), first.check()), "  ", err);
             return ExitCode.FAILURE;
         }
         return 0;
+    }
+
+    @Override
+    public long plannedNanos(int cpus) {
+        return AppsRunner.estimatedNanos(config(options.procs.clip(cpus).kept())) + budget.nanos(spec, quick);
     }
 
     /** The configuration these options describe (validated), on the processor counts given. */
@@ -154,13 +157,9 @@ public final class AppsCommand implements Callable<Integer>, CommandDefaults.Def
         if (runCount < 1) {
             throw new UsageException("--runs must be at least 1");
         }
+        List<Integer> procs = Planned.procs(spec, quick, procList);
         return new AppsResult.Config(locks.stream().map(LabLock::spec).toList(),
-                options.threads.kinds().stream().map(ThreadKind::label).toList(), List.copyOf(procList), workloads,
+                options.threads.kinds().stream().map(ThreadKind::label).toList(), procs, workloads,
                 workers, skew, keys, outside.toNanos(), measured.toNanos(), warm.toNanos(), runCount);
-    }
-
-    private static String minutes(long nanos) {
-        long s = Math.round(nanos / 1e9);
-        return s >= 60 ? s / 60 + " min " + s % 60 + " s" : s + " s";
     }
 }

@@ -6,6 +6,7 @@ import dev.mutexlab.lab.results.ResultFiles;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -20,6 +21,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    WideOption wide;
+
     @Parameters(index = "0", paramLabel = "OLD.json")
     Path oldFile;
 
@@ -30,7 +34,8 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         ResultFiles.Loaded a = ResultFiles.load(oldFile);
         ResultFiles.Loaded b = ResultFiles.load(newFile);
-        CompareTable.print(oldFile.toString(), newFile.toString(), Comparison.of(a, b), spec.commandLine().getOut());
+        CompareTable.print(oldFile.toString(), newFile.toString(), Comparison.of(a, b), wide.columns(),
+                spec.commandLine().getOut());
         return 0;
     }
 }

@@ -5,7 +5,6 @@ import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.Outside;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.gobench.Launcher;
-import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.lab.torture.TortureEngine;
 import java.time.Duration;
 import java.util.List;
@@ -66,11 +65,14 @@ final class Converters {
 
     /** A processor count: a positive number or {@code all} (the CPUs this process may use). */
     static final class ProcsConverter implements ITypeConverter<Integer> {
+        /** 'all': the machine's CPUs, counted where the counts are clipped ({@link ProcsOption#clip(int)}). */
+        static final int ALL = 0;
+
         @Override
         public Integer convert(String value) {
             String t = value.trim();
             if (t.equals("all")) {
-                return Confinement.allowedCpus().size();
+                return ALL;
             }
             return convertOrFail(() -> {
                 int p = Integer.parseInt(t);

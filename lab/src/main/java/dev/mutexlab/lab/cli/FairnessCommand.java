@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         + "|deltas| between a task's successive latencies / ops), latency p50/p99, and per-task counts (max/min, Jain).",
         "With --budget D, runs are added while a lock's ops/s verdict against the first cannot tell, until D is spent "
         + "(default 0s: the planned runs, as the benchmark was run)."})
-public final class FairnessCommand implements Callable<Integer>, CommandDefaults.Defaults {
+public final class FairnessCommand implements Callable<Integer>, CommandDefaults.Defaults, Planned {
     @Spec
     CommandSpec spec;
 
@@ -41,6 +41,9 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
 
     @Mixin
     BudgetOption budget;
+
+    @Mixin
+    WideOption wide;
 
     @Option(names = "--tasks", paramLabel = "N", description = "Parallel test tasks. Default: ${DEFAULT-VALUE}", defaultValue = "16")
     int tasks;
@@ -69,6 +72,26 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Procs.Clip clip = options.procs.clip();
+        FairnessRunner runner = runner(clip.kept());
+        Path outFile = options.out.file();
+        if (!clip.note().isEmpty()) {
+            err.println("mutexlab fairness: " + clip.note());
+        }
+        Planned.print("fairness", String.format("%d tasks, %d measurements of %ss", tasks, runner.measurementCount(),
+                runner.config().durationNanos() / 1e9), runner.estimatedNanos(), budget.nanos(spec, quick), quick, err);
+        Measure.run(spec, runner, (r, o) -> FairnessRunner.print(r, wide.columns(), o), FairnessRunner::withVerdicts, outFile);
+        stdout.printf("%nResult: %s%n", outFile);
+        return 0;
+    }
+
+    @Override
+    public long plannedNanos(int cpus) {
+        return runner(options.procs.clip(cpus).kept()).estimatedNanos() + budget.nanos(spec, quick);
+    }
+
+    /** The runner of the configuration these options describe (validated), on the processor counts given. */
+    FairnessRunner runner(List<Integer> procList) {
         if (tasks < 1) {
             throw new UsageException("--tasks must be at least 1");
         }
@@ -76,22 +99,11 @@ public final class FairnessCommand implements Callable<Integer>, CommandDefaults
             throw new UsageException("--runs must be at least 1");
         }
         List<ThreadKind> kinds = options.threads.kinds();
-        Procs.Clip clip = options.procs.clip();
         long holdNanos = hold.toNanos();
         long durationNanos = duration.orQuick(quick, Duration.ofSeconds(1)).toNanos();
-        FairnessResult.Config config = new FairnessResult.Config(aa.withControl(options.locks.librarySpecs()), kinds.stream().map(ThreadKind::label).toList(),
-                clip.kept(), tasks, holdNanos, outside.nanosFor(holdNanos), durationNanos, runs);
-        Path outFile = options.out.file();
-        if (!clip.note().isEmpty()) {
-            err.println("mutexlab fairness: " + clip.note());
-        }
-        FairnessRunner runner = new FairnessRunner(config, kinds, Invocation.of(spec), budget.nanos(spec, quick));
-        err.printf("mutexlab fairness: %d tasks, %d measurements of %ss, about %ds, then up to %ds of added runs (--budget)%n",
-                tasks, runner.measurementCount(), durationNanos / 1e9,
-                runner.measurementCount() * durationNanos / 1_000_000_000L + 2L * kinds.size() * clip.kept().size(),
-                budget.nanos(spec, quick) / 1_000_000_000L);
-        Measure.run(spec, runner, FairnessRunner::print, FairnessRunner::withVerdicts, outFile);
-        stdout.printf("%nResult: %s%n", outFile);
-        return 0;
+        FairnessResult.Config config = new FairnessResult.Config(aa.withControl(options.locks.librarySpecs()),
+                kinds.stream().map(ThreadKind::label).toList(), List.copyOf(procList), tasks, holdNanos,
+                outside.nanosFor(holdNanos), durationNanos, runs);
+        return new FairnessRunner(config, kinds, Invocation.of(spec), budget.nanos(spec, quick));
     }
 }

@@ -14,6 +14,11 @@ final class ProcsOption {
 
     /** The counts that fit this machine, with a note of those left out. */
     Procs.Clip clip() {
-        return Procs.clip(procs, Confinement.allowedCpus().size());
+        return clip(Confinement.allowedCpus().size());
+    }
+
+    /** The counts that fit a machine of {@code cpus} CPUs ('all': that many), with a note of those left out. */
+    Procs.Clip clip(int cpus) {
+        return Procs.clip(procs.stream().map(p -> p == Converters.ProcsConverter.ALL ? cpus : p).toList(), cpus);
     }
 }

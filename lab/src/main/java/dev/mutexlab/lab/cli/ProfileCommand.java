@@ -38,6 +38,9 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
     @Mixin
     OutOption out;
 
+    @Mixin
+    WideOption wide;
+
     @Option(names = "--lock", paramLabel = "SPEC",
             description = "Also swap the program's locks to this spec while profiling (see 'mutexlab locks'). Default: none")
     String lock;
@@ -123,7 +126,7 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             err.printf("mutexlab profile: the program exited with status %d and the agent wrote no profile to %s%n", exit, file);
             return exit == 0 ? ExitCode.FAILURE : exit;
         }
-        Advice.printSites(Advice.read(file), threads.label(), stdout);
+        Advice.printSites(Advice.read(file), threads.label(), wide.columns(), stdout);
         stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%nTo try a lock: %s%n", file, file, tryCommand(agent));
         if (exit != 0) {
             err.printf("mutexlab profile: the program exited with status %d%n", exit);
@@ -136,7 +139,7 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
         PrintWriter stdout = spec.commandLine().getOut();
         spec.commandLine().getErr().printf("mutexlab profile: attaching to process %d for %d ms...%n", pid, duration.toMillis());
         AttachedProfile.run(pid, agent, agentOptions(null), duration, file);
-        Advice.printSites(Advice.read(file), threads.label(), stdout);
+        Advice.printSites(Advice.read(file), threads.label(), wide.columns(), stdout);
         stdout.printf("%nProfile: %s%nNext: ./mutexlab advise %s%n", file, file);
         return 0;
     }

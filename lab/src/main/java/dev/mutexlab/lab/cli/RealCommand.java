@@ -14,7 +14,6 @@ import dev.mutexlab.lab.real.RealWorkloads;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.results.UsageException;
-import dev.mutexlab.lab.runner.Confinement;
 import dev.mutexlab.locks.Locks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -61,9 +60,11 @@ import picocli.CommandLine.Spec;
         + "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s "
         + "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about "
         + "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 15 x 2 s, about 7 minutes)."})
-public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults {
+public final class RealCommand implements Callable<Integer>, CommandDefaults.Defaults, Planned {
     /** The locks of the default plan ({@code jdk-fair}: the agent makes the program's nonfair locks fair). */
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,jdk,jdk-fair,spinbit,kernel";
+    /** The workloads of a --quick look: a logger, the JDK's pool, a cache and a connection pool, each quick to start. */
+    static final List<String> QUICK_WORKLOADS = List.of("logback-file", "executor", "caffeine", "conn-pool");
 
     @Spec
     CommandSpec spec;
@@ -114,7 +115,9 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
             description = "run/sweep result files for the census's prediction (the seed loop's pick at each site's shape)")
     List<Path> results;
 
-    @Option(names = "--quick", description = "A look in about 2 minutes: platform threads, 1 batch, 150ms windows, no added batches unless --budget is given.")
+    @Option(names = "--quick", description = "A look in under a minute: platform threads, the workloads logback-file,"
+            + " executor, caffeine and conn-pool (unless --workloads is given), 1 batch, 150ms windows, no added batches"
+            + " unless --budget is given.")
     boolean quick;
 
     @Override
@@ -150,21 +153,18 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
                 config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
                 config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec),
                 agent, classPath, budgetNanos);
-        err.printf("mutexlab real: %d child JVMs, about %s, then up to %s of added batches for undecided cells;"
-                        + " P enforced by %s%n", runner.measurementCount(), minutes(RealRunner.estimatedNanos(config)),
-                budgetNanos == 0 ? (quick ? "0 s (--quick)" : "0 s (--budget 0s)") : minutes(budgetNanos),
-                Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
-                        : "-XX:ActiveProcessorCount only (taskset not found)");
+        Planned.print("real", runner.measurementCount() + " child JVMs", RealRunner.estimatedNanos(config), budgetNanos,
+                quick, err);
         RealResult result = Measure.run(spec, runner, (r, o) -> print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofApps(r.asApps())))), outFile);
-        err.printf("mutexlab real: adaptive replication stopped: %s%n", runner.stopReason());
+        Columns.printWrapped("mutexlab real: adaptive replication stopped: " + runner.stopReason(), "  ", err);
         Census.print(result, seedLoop, stdout);
         stdout.printf("%nResult: %s%n", outFile);
         List<AppsResult.Sample> failed = RealRunner.failedChecks(result);
         if (!failed.isEmpty()) {
             AppsResult.Sample first = failed.getFirst();
-            err.printf("mutexlab real: %d measurements failed their check; first: %s on %s: %s%n", failed.size(),
-                    first.workload(), first.lock(), first.check());
+            Columns.printWrapped(String.format("mutexlab real: %d measurements failed their check; first: %s on %s: %s",
+                    failed.size(), first.workload(), first.lock(), first.check()), "  ", err);
             return ExitCode.FAILURE;
         }
         return 0;
@@ -184,9 +184,15 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         out.printf("Child JVMs ran on %s%n", r.childJdk());
     }
 
+    @Override
+    public long plannedNanos(int cpus) {
+        return RealRunner.estimatedNanos(config(options.procs.clip(cpus).kept())) + budget.nanos(spec, quick);
+    }
+
     /** The configuration these options describe (validated), on the processor counts given; agent not yet located. */
     RealResult.Config config(List<Integer> procList) {
-        List<String> names = workloads == null ? RealWorkloads.NAMES : workloads.stream().map(RealWorkloads::parse).toList();
+        List<String> names = workloads != null ? workloads.stream().map(RealWorkloads::parse).toList()
+                : quick ? QUICK_WORKLOADS : RealWorkloads.NAMES;
         if (new LinkedHashSet<>(names).size() != names.size()) {
             throw new UsageException("--workloads names a workload twice");
         }
@@ -206,15 +212,9 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         if (runCount < 1) {
             throw new UsageException("--runs must be at least 1");
         }
-        boolean threadsGiven = spec.commandLine() != null && spec.commandLine().getParseResult().hasMatchedOption("--threads");
-        List<String> kinds = quick && !threadsGiven ? List.of(ThreadKind.PLATFORM.label())
+        List<String> kinds = quick && !Planned.given(spec, "--threads") ? List.of(ThreadKind.PLATFORM.label())
                 : options.threads.kinds().stream().map(ThreadKind::label).toList();
         return new RealResult.Config(locks, kinds, List.copyOf(procList), names, workers, outside.toNanos(),
                 measured.toNanos(), warm.toNanos(), runCount, profile, null, seed);
-    }
-
-    private static String minutes(long nanos) {
-        long s = Math.round(nanos / 1e9);
-        return s >= 60 ? s / 60 + " min " + s % 60 + " s" : s + " s";
     }
 }

@@ -2,6 +2,7 @@ package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.results.UsageException;
 
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.gotoolchain.GoToolchain;
 import dev.mutexlab.lab.reproduce.Experiment;
 import dev.mutexlab.lab.reproduce.Finding;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,6 +36,9 @@ import picocli.CommandLine.Spec;
 public final class ReproduceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    WideOption wide;
 
     @Option(names = "--quick", description = "Fewer shapes and batches, one processor count.")
     boolean quick;
@@ -93,8 +98,8 @@ public final class ReproduceCommand implements Callable<Integer> {
                 Math.max(1, Math.round(reproduction.estimatedNanosLeft() / 60e9)), findingsOnly || planOnly ? " (not measuring)" : "");
         if (planOnly) {
             for (Experiment e : plan) {
-                stdout.printf("%-22s %5d measurements, ~%3ds  %s%s%n", e.name(), e.measurementCount(), e.estimatedNanos() / 1_000_000_000L,
-                        e.what(), left.contains(e) ? "" : " (done)");
+                Columns.printWrapped(String.format("%-22s %5d measurements, ~%3ds  %s%s", e.name(), e.measurementCount(),
+                        e.estimatedNanos() / 1_000_000_000L, e.what(), left.contains(e) ? "" : " (done)"), " ".repeat(24), stdout);
             }
             return 0;
         }
@@ -110,13 +115,27 @@ public final class ReproduceCommand implements Callable<Integer> {
                 return null;
             });
         }
-        List<Finding> findings = reproduction.writeFindings();
-        for (Finding f : findings) {
-            stdout.printf("%-19s %-10s %-40s %-19s here %-34s source %s%s%n", f.claim(), f.column(), f.shape(), f.verdict().label(),
-                    f.here(), f.source().text(), f.note().isEmpty() ? "" : " — " + f.note());
-        }
+        printFindings(reproduction.writeFindings(), wide.columns(), stdout);
         stdout.printf("%nPage: %s%nSummary: %s%n", out.resolve("index.html"), out.resolve("summary.md"));
         return 0;
+    }
+
+    /**
+     * A line per claim and column: by default ({@link Columns#DEFAULT}) its verdict and this machine's figure,
+     * then, wrapped under it, the shape and the source's figure; {@link Columns#WIDE} all on one line.
+     */
+    static void printFindings(List<Finding> findings, Columns columns, PrintWriter out) {
+        for (Finding f : findings) {
+            String note = f.note().isEmpty() ? "" : " — " + f.note();
+            if (columns == Columns.WIDE) {
+                out.printf("%-19s %-10s %-40s %-19s here %-34s source %s%s%n", f.claim(), f.column(), f.shape(),
+                        f.verdict().label(), f.here(), f.source().text(), note);
+            } else {
+                Columns.printWrapped(String.format("%-19s %-10s %-19s here %s", f.claim(), f.column(), f.verdict().label(),
+                        f.here()), "    ", out);
+                Columns.printWrapped(String.format("    at %s; source %s%s", f.shape(), f.source().text(), note), "      ", out);
+            }
+        }
     }
 
     private Plan.Timing timing() {

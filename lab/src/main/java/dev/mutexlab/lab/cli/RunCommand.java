@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.cli;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.Outside;
@@ -34,13 +35,14 @@ import picocli.CommandLine.Spec;
         + "crosses the band's edge).",
         "After the planned batches a shape whose verdicts cannot tell gets more batches, until they can or its share of "
         + "--budget is spent (at most 30 batches a shape); the rest stay ~?.",
-        "With no options: that experiment's table, lineup first, on this machine, 5 batches (about five minutes on 2 cores), "
-        + "then up to 5 minutes of added batches."})
-public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults {
+        "With no options: that experiment's table, lineup first, on this machine, holds 1, 10 and 100 us, 5 batches "
+        + "(about 2.5 minutes on 2 cores), then up to 2 minutes of added batches: under 5 minutes in all. Go's five holds "
+        + "are the longer command: --hold 1us,3us,10us,30us,100us --budget 5m (about 9 minutes on 2 cores).",
+        "It prints its plan first: about how long the planned batches take, and at most how long with the added ones."})
+public final class RunCommand implements Callable<Integer>, CommandDefaults.Defaults, Planned {
     static final String DEFAULT_LOCKS = "lineup,go,go:threshold=0,go:threshold=never,go+yield,jdk,jdk+yield,jdk-fair,synchronized";
-    private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(3_000),
-            Duration.ofNanos(10_000), Duration.ofNanos(30_000), Duration.ofNanos(100_000));
-    private static final List<Duration> QUICK_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(10_000),
+    /** The default holds, with and without --quick: a decade apart, the ends of Go's five. */
+    private static final List<Duration> DEFAULT_HOLDS = List.of(Duration.ofNanos(1_000), Duration.ofNanos(10_000),
             Duration.ofNanos(100_000));
 
     @Spec
@@ -65,7 +67,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     List<Integer> workers;
 
     @Option(names = "--hold", split = ",", paramLabel = "D", converter = Converters.DurationConverter.class,
-            description = "Hold times. Default: 1us,3us,10us,30us,100us (--quick: 1us,10us,100us)")
+            description = "Hold times. Default: 1us,10us,100us")
     List<Duration> hold;
 
     @Option(names = "--outside", paramLabel = "D|Nx", converter = Converters.OutsideConverter.class,
@@ -79,7 +81,8 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     @Option(names = "--runs", paramLabel = "N", description = "Batches. Default: 5, the fewest that carry a verdict (--quick: 2)")
     Integer runs;
 
-    @Option(names = "--quick", description = "A 20-second look: 3 holds, 100ms measurements, 2 batches.")
+    @Option(names = "--quick", description = "A look in about 20 seconds on 2 CPUs: 100ms measurements after 30ms of warm-up,"
+            + " 2 batches, no added batches unless --budget is given.")
     boolean quick;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write every sample as CSV.")
@@ -97,7 +100,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
     @Override
     public Map<String, String> defaults() {
         return Map.of("--locks", DEFAULT_LOCKS, "--threads", "platform,virtual", "--procs", "all",
-                "--duration", "400ms", "--out", "results/run-" + OutOption.TIME + ".json", "--budget", "5m");
+                "--duration", "400ms", "--out", "results/run-" + OutOption.TIME + ".json", "--budget", "2m");
     }
 
     @Override
@@ -117,18 +120,14 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
             err.println("mutexlab run: " + clip.note());
         }
         long budgetNanos = budgetNanos();
-        err.printf("mutexlab run: %d measurements and %d hiccup-meter windows, about %ds, then up to %ds of added"
-                        + " batches for shapes whose verdicts cannot tell (--budget); P enforced by %s%n",
-                config.measurementCount(), config.meterWindowCount(), config.estimatedNanos() / 1_000_000_000L,
-                budgetNanos / 1_000_000_000L,
-                Confinement.hasTaskset() ? "taskset + -XX:ActiveProcessorCount (+ P carriers for virtual threads)"
-                        : "-XX:ActiveProcessorCount only (taskset not found)");
+        Planned.print("run", String.format("%d measurements and %d hiccup-meter windows", config.measurementCount(),
+                config.meterWindowCount()), config.estimatedNanos(), budgetNanos, quick, err);
         JfrRecording recording = jfr != null ? JfrRecording.start() : null;
         RunOrchestrator orchestrator = new RunOrchestrator(config, Invocation.of(spec),
                 recording != null ? recording.childJvmOptions() : List.of(), budgetNanos);
         RunResult result = Measure.run(spec, orchestrator, (r, o) -> RunTable.print(r, wide.columns(), o),
                 r -> r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofShapes(r.groups())))), outFile);
-        err.println("mutexlab run: " + RunTable.replicationSummary(result, config.runs()));
+        Columns.printWrapped("mutexlab run: " + RunTable.replicationSummary(result, config.runs()), "  ", err);
         if (csv != null) {
             ResultIO.writeAtomically(csv, RunTable.csv(result));
         }
@@ -140,6 +139,11 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
         return 0;
     }
 
+    @Override
+    public long plannedNanos(int cpus) {
+        return config(options.procs.clip(cpus).kept()).estimatedNanos() + budgetNanos();
+    }
+
     /** The time for added batches: {@code --budget}, or none in a {@code --quick} look that did not ask for it. */
     long budgetNanos() {
         return budget.nanos(spec, quick);
@@ -147,7 +151,7 @@ public final class RunCommand implements Callable<Integer>, CommandDefaults.Defa
 
     /** The configuration these options describe (validated), on the processor counts that fit. */
     RunConfig config(List<Integer> procList) {
-        List<Duration> holds = hold != null ? hold : quick ? QUICK_HOLDS : DEFAULT_HOLDS;
+        List<Duration> holds = hold != null ? hold : DEFAULT_HOLDS;
         Duration measured = duration.orQuick(quick, Duration.ofMillis(100));
         Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
         int runCount = runs != null ? runs : quick ? 2 : RatioVerdicts.MIN_BATCHES;

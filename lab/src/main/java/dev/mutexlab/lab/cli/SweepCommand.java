@@ -32,8 +32,11 @@ import picocli.CommandLine.Spec;
         "Interrupted? Run the same command again: it resumes from OUT.journal without re-measuring finished shapes.",
         "After its planned batches a shape whose verdicts cannot tell gets more, as 'run' adds them, until --budget is spent.",
         "Defaults take about 15 minutes on 2 cores (both thread kinds, P=2: 108 shapes x 2 locks x 6 batches), then up to "
-        + "10 minutes of added batches."})
-public final class SweepCommand implements Callable<Integer>, CommandDefaults.Defaults {
+        + "10 minutes of added batches; --quick: under a minute."})
+public final class SweepCommand implements Callable<Integer>, CommandDefaults.Defaults, Planned {
+    /** The workers of a --quick sweep: as many as P=2 has CPUs, and four times as many. */
+    private static final List<Integer> QUICK_WORKERS = List.of(2, 8);
+
     @Spec
     CommandSpec spec;
 
@@ -49,6 +52,9 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
     @Mixin
     BudgetOption budget;
 
+    @Mixin
+    WideOption wide;
+
     @Option(names = "--hold", split = ",", paramLabel = "D", converter = Converters.DurationConverter.class,
             defaultValue = SweepGrid.DEFAULT_HOLDS, description = "Hold times. Default: ${DEFAULT-VALUE}")
     List<Duration> hold;
@@ -61,12 +67,16 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
             description = "Worker counts. Default: ${DEFAULT-VALUE}")
     List<Integer> workers;
 
-    @Option(names = "--warmup", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "100ms",
-            description = "Warm-up before each measurement. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--warmup", paramLabel = "D", converter = Converters.DurationConverter.class,
+            description = "Warm-up before each measurement. Default: 100ms (--quick: 30ms)")
     Duration warmup;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "6", description = "Batches per shape (compare needs 5 or more). Default: ${DEFAULT-VALUE}")
-    int runs;
+    @Option(names = "--runs", paramLabel = "N", description = "Batches per shape (compare needs 5 or more). Default: 6 (--quick: 2)")
+    Integer runs;
+
+    @Option(names = "--quick", description = "A look in under a minute: workers 2 and 8, the largest P only, 100ms "
+            + "measurements after 30ms of warm-up, 2 batches, no added batches unless --budget is given.")
+    boolean quick;
 
     @Override
     public Map<String, String> defaults() {
@@ -81,7 +91,8 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
         Procs.Clip clip = options.procs.clip();
         RunConfig config = config(clip.kept());
         Path outFile = options.out.file();
-        Sweep sweep = Sweep.open(config, clip.note(), Invocation.of(spec), outFile, budget.nanos());
+        long budgetNanos = budget.nanos(spec, quick);
+        Sweep sweep = Sweep.open(config, clip.note(), Invocation.of(spec), outFile, budgetNanos);
         if (!clip.note().isEmpty()) {
             err.println("mutexlab sweep: " + clip.note());
         }
@@ -89,10 +100,8 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
             err.printf("mutexlab sweep: resuming from %s: %d of %d shapes already measured%n", sweep.journalFile(),
                     sweep.shapesDone(), sweep.shapeCount());
         }
-        err.printf("mutexlab sweep: %d shapes, %d measurements left, about %ds, then up to %ds of added batches for"
-                        + " shapes whose verdicts cannot tell (--budget)%n", sweep.shapeCount(), sweep.measurementsLeft(),
-                sweep.measurementsLeft() * (config.durationNanos() + config.warmupNanos() + 5_000_000L) / 1_000_000_000L,
-                budget.nanos() / 1_000_000_000L);
+        Planned.print("sweep", String.format("%d shapes, %d measurements left", sweep.shapeCount(), sweep.measurementsLeft()),
+                sweep.estimatedNanosLeft(), budgetNanos, quick, err);
         Optional<SweepResult> result = OnInterrupt.guard(() -> {
             sweep.stop();
             err.println();
@@ -100,9 +109,14 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
                     + " — run the same command again to resume");
             err.flush();
         }, () -> sweep.run(total -> new Progress(err, total, Progress.stderrIsTerminal())));
-        SweepTable.print(result.orElseThrow(), stdout);
+        SweepTable.print(result.orElseThrow(), wide.columns(), stdout);
         stdout.printf("%nResult: %s%n", outFile);
         return 0;
+    }
+
+    @Override
+    public long plannedNanos(int cpus) {
+        return config(options.procs.clip(cpus).kept()).estimatedNanos() + budget.nanos(spec, quick);
     }
 
     /** The configuration these options describe, on the processor counts that fit. */
@@ -111,8 +125,12 @@ public final class SweepCommand implements Callable<Integer>, CommandDefaults.De
         if (lockList.size() < 2) {
             throw new UsageException("--locks needs at least two specs: ratios are to the first");
         }
-        return new RunConfig(lockList, options.threads.kinds(), keptProcs, workers, hold.stream().map(Duration::toNanos).toList(), outside,
-                duration.get().toNanos(), warmup.toNanos(), runs, true)
+        List<Integer> procList = Planned.procs(spec, quick, keptProcs);
+        List<Integer> workerList = quick && !Planned.given(spec, "--workers") ? QUICK_WORKERS : workers;
+        Duration warm = warmup != null ? warmup : Duration.ofMillis(quick ? 30 : 100);
+        int runCount = runs != null ? runs : quick ? 2 : 6;
+        return new RunConfig(lockList, options.threads.kinds(), procList, workerList, hold.stream().map(Duration::toNanos).toList(),
+                outside, duration.orQuick(quick, Duration.ofMillis(100)).toNanos(), warm.toNanos(), runCount, true)
                 .validate(Confinement.allowedCpus().size());
     }
 }

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.compare;
 
+import dev.mutexlab.lab.runner.Progress;
 import java.io.PrintWriter;
 
 /**
@@ -13,26 +14,13 @@ public enum Columns {
     WIDE;
 
     /** The width the default table and the prose around it keep to. */
-    public static final int WIDTH = 100;
+    public static final int WIDTH = Progress.WIDTH;
 
     /**
      * Prints {@code text} word-wrapped to {@link #WIDTH} columns; the lines after the first start with
      * {@code indent} (prose under a table: a legend, an instrument's line). A word wider than a line stays whole.
      */
     public static void printWrapped(String text, String indent, PrintWriter out) {
-        String body = text.stripLeading();
-        StringBuilder line = new StringBuilder(text.substring(0, text.length() - body.length()));
-        boolean empty = true;
-        for (String word : body.split(" ")) {
-            if (!empty && line.length() + 1 + word.length() > WIDTH) {
-                out.println(line);
-                line.setLength(0);
-                line.append(indent);
-                empty = true;
-            }
-            line.append(empty ? "" : " ").append(word);
-            empty = false;
-        }
-        out.println(line);
+        Progress.wrap(text, indent, WIDTH).forEach(out::println);
     }
 }

@@ -194,10 +194,7 @@ public final class RunTable {
         out.println();
         Columns.printWrapped(String.format("%s threads, P=%d (%s), %d workers, outside work %s", g.threads(), g.procs(),
                 g.enforcement(), first.workers(), outsideText(shapes)), "  ", out);
-        List<String> names = new ArrayList<>();
-        for (int li = 0; li < locks.size(); li++) {
-            names.add(li > 0 && locks.get(li).equals(baseline) ? locks.get(li) + " (A/A)" : locks.get(li));
-        }
+        List<String> names = lockNames(locks);
         String format = "%-7s %-9s %-" + Math.max(4, names.stream().mapToInt(String::length).max().orElse(0)) + "s %-5s %4s  %-28s %s";
         out.println(String.format(Locale.ROOT, format, "hold", "ceiling/s", "lock", "k/s", "ceil", "×" + shortName(baseline),
                 "wait p99"));
@@ -214,6 +211,15 @@ public final class RunTable {
         }
         printStallFloor(shapes, out);
         printLineProbe(shapes, out);
+    }
+
+    /** The locks as a table's rows name them: a copy of the first (the A/A control) marked {@code (A/A)}. */
+    public static List<String> lockNames(List<String> locks) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < locks.size(); i++) {
+            names.add(i > 0 && locks.get(i).equals(locks.get(0)) ? locks.get(i) + " (A/A)" : locks.get(i));
+        }
+        return names;
     }
 
     /** The ratio to the reference: its interval and verdict where there is one, and the disturbed batches. */

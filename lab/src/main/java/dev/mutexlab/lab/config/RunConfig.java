@@ -26,6 +26,13 @@ public record RunConfig(List<LabLock> locks, List<ThreadKind> threads, List<Inte
                         List<Long> holdNanos, List<Outside> outside, long durationNanos, long warmupNanos, int runs,
                         boolean recordWaits) {
 
+    /** A group's child JVM before its first measurement: start-up and busy-work calibration. */
+    static final long JVM_START_NANOS = 1_000_000_000L;
+    /** Every window's cost beyond its warm-up and length, a hiccup meter's too: threads started and stopped. */
+    static final long WINDOW_OVERHEAD_NANOS = 5_000_000L;
+    /** A lock's measurement's cost beyond that: the line probes before and after, the process's counters. */
+    static final long MEASUREMENT_OVERHEAD_NANOS = 30_000_000L;
+
     public RunConfig {
         locks = List.copyOf(locks);
         threads = List.copyOf(threads);
@@ -112,9 +119,26 @@ public record RunConfig(List<LabLock> locks, List<ThreadKind> threads, List<Inte
         return windows * runs;
     }
 
-    /** Estimated wall time, without JVM start-up. */
+    /**
+     * Estimated wall time of the planned batches: every group's child JVM started and its busy work
+     * calibrated, every lock's and meter's warm-up and window, and what a measurement costs around
+     * its window (the line probes, starting and joining the workers, reading the process's counters).
+     * The constants are those of {@code reproduce}'s plan, whose estimates came within 7% of its runs'
+     * times (15 min estimated, 14 taken; 34 and 33: docs/RESULTS.md section 13).
+     */
     public long estimatedNanos() {
-        return (measurementCount() + meterWindowCount()) * (durationNanos + warmupNanos + 5_000_000L);
+        return estimatedNanos(measurementCount(), meterWindowCount(), groupCount());
+    }
+
+    /** As {@link #estimatedNanos()} for a part of the plan: {@code measurements}, {@code meterWindows} and child JVMs. */
+    public long estimatedNanos(long measurements, long meterWindows, long jvms) {
+        return jvms * JVM_START_NANOS + (measurements + meterWindows) * (durationNanos + warmupNanos + WINDOW_OVERHEAD_NANOS)
+                + measurements * MEASUREMENT_OVERHEAD_NANOS;
+    }
+
+    /** The groups, one child JVM each: thread kinds × procs. */
+    public long groupCount() {
+        return (long) threads.size() * procs.size();
     }
 
     /** The lock specs as written. */

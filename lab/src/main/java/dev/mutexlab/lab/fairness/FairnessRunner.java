@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.fairness;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.compare.RunTable;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -46,10 +47,26 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
         this.launcher = new GroupLauncher<>("fairness", List.of(), new Job());
     }
 
+    /** What it measures. */
+    public FairnessResult.Config config() {
+        return config;
+    }
+
     /** Samples the whole run takes (for progress). */
     @Override
     public long measurementCount() {
         return (long) kinds.size() * config.procs().size() * config.locks().size() * config.runs();
+    }
+
+    /** What a group's child JVM costs before its first sample: start-up and busy-work calibration. */
+    static final long JVM_START_NANOS = 2_000_000_000L;
+    /** What a sample costs beyond its window: the tasks started and joined, their latencies summed up. */
+    static final long SAMPLE_OVERHEAD_NANOS = 30_000_000L;
+
+    /** Estimated wall time of the planned runs: a child JVM per group, every sample's window and overhead. */
+    public long estimatedNanos() {
+        return (long) kinds.size() * config.procs().size() * JVM_START_NANOS
+                + measurementCount() * (config.durationNanos() + SAMPLE_OVERHEAD_NANOS);
     }
 
     /** Measures every group; {@code progress} steps once per sample. */
@@ -116,18 +133,36 @@ public final class FairnessRunner implements Measuring<FairnessResult> {
         return r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofFairness(r))));
     }
 
-    /** The benchmark's own report: ops/sec, cost and deviance per op, then latency and per-task fairness. */
+    /** The default report ({@link Columns#DEFAULT}): within 100 columns. */
     public static void print(FairnessResult r, PrintWriter out) {
+        print(r, Columns.DEFAULT, out);
+    }
+
+    /**
+     * The benchmark's own report: ops/sec, cost and deviance per op, then latency and per-task
+     * fairness; by default the p99 and the longest latency, Jain's index across the tasks, with
+     * {@link Columns#WIDE} also the p50 and the tasks' max/min.
+     */
+    public static void print(FairnessResult r, Columns columns, PrintWriter out) {
         FairnessResult.Config c = r.config();
+        boolean wide = columns == Columns.WIDE;
+        String head = wide ? "%-12s %4s %12s %14s %16s %10s %10s %10s %9s %7s%n" : "%-12s %4s %12s %14s %16s %10s %10s %7s%n";
+        String row = wide ? "%-12s %4d %12.0f %14.2f %16.2f %10.1f %10.1f %10.1f %9s %7.3f%n"
+                : "%-12s %4d %12.0f %14.2f %16.2f %10.1f %10.1f %7.3f%n";
         for (FairnessResult.Group g : r.groups()) {
-            out.printf("%n%s threads, %d CPUs, running %d parallel test-tasks; hold %.1f us, outside %.1f us (%s)%n", g.threads(),
-                    g.procs(), c.tasks(), c.holdNanos() / 1e3, c.outsideNanos() / 1e3, g.enforcement());
-            out.printf("%-12s %4s %12s %14s %16s %10s %10s %10s %9s %7s%n", "lock", "run", "avg ops/sec", "cost/op (us)",
-                    "deviance/op (us)", "p50 (us)", "p99 (us)", "max (us)", "max/min", "Jain");
+            out.println();
+            Columns.printWrapped(String.format(Locale.ROOT, "%s threads, %d CPUs, running %d parallel test-tasks; hold %.1f us,"
+                    + " outside %.1f us (%s)", g.threads(), g.procs(), c.tasks(), c.holdNanos() / 1e3, c.outsideNanos() / 1e3,
+                    g.enforcement()), "  ", out);
+            out.printf(head, wide ? new Object[] {"lock", "run", "avg ops/sec", "cost/op (us)", "deviance/op (us)", "p50 (us)",
+                "p99 (us)", "max (us)", "max/min", "Jain"} : new Object[] {"lock", "run", "avg ops/sec", "cost/op (us)",
+                "deviance/op (us)", "p99 (us)", "max (us)", "Jain"});
             for (FairnessResult.Sample s : g.samples()) {
-                out.printf(Locale.ROOT, "%-12s %4d %12.0f %14.2f %16.2f %10.1f %10.1f %10.1f %9s %7.3f%n", s.lock(), s.run(), s.opsPerSec(),
-                        s.costMicros(), s.devianceMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros(),
-                        s.maxMinRatio() == null ? "inf" : String.format(Locale.ROOT, "%.2f", s.maxMinRatio()), s.jain());
+                String maxMin = s.maxMinRatio() == null ? "inf" : String.format(Locale.ROOT, "%.2f", s.maxMinRatio());
+                out.printf(Locale.ROOT, row, wide ? new Object[] {s.lock(), s.run(), s.opsPerSec(), s.costMicros(),
+                    s.devianceMicros(), s.p50Micros(), s.p99Micros(), s.maxMicros(), maxMin, s.jain()}
+                    : new Object[] {s.lock(), s.run(), s.opsPerSec(), s.costMicros(), s.devianceMicros(), s.p99Micros(),
+                        s.maxMicros(), s.jain()});
             }
         }
         List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofFairness(r));

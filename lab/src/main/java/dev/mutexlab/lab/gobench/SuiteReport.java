@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.gobench;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.compare.CompareTable;
 import dev.mutexlab.lab.compare.Comparison;
 import dev.mutexlab.lab.compare.Figure;
@@ -29,11 +30,25 @@ public final class SuiteReport {
      * the legend under it says which band each group used.
      */
     public static void printTable(SuiteResult r, PrintWriter out) {
+        printTable(r, Columns.DEFAULT, out);
+    }
+
+    /**
+     * As {@link #printTable(SuiteResult, PrintWriter)}: by default ({@link Columns#DEFAULT}) a row per
+     * benchmark and lock, within 100 columns however many locks (ns/op, the ratio to the first with its
+     * interval and verdict, benchstat's delta and p); {@link Columns#WIDE} a row per benchmark with a
+     * column group per lock, the number of runs beside each p.
+     */
+    public static void printTable(SuiteResult r, Columns columns, PrintWriter out) {
         List<String> locks = r.config().locks();
         List<String> benchmarks = r.config().benchmarks();
         List<CellVerdicts.Cell> cells = CellVerdicts.of(Figures.ofSuite(r));
         for (SuiteResult.Group g : r.groups()) {
             out.printf("%n%s threads, P=%d (%s)%n", g.threads(), g.procs(), g.enforcement());
+            if (columns != Columns.WIDE) {
+                printRows(r, g, cells, out);
+                continue;
+            }
             StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-26s", "ns/op"));
             for (int i = 0; i < locks.size(); i++) {
                 head.append(String.format(Locale.ROOT, " %18s", locks.get(i) + (i > 0 && locks.get(i).equals(locks.get(0)) ? " (A/A)" : "")));
@@ -67,6 +82,52 @@ public final class SuiteReport {
         RunTable.printLegend(cells, out);
     }
 
+    /**
+     * The default block: a row per benchmark and lock, the benchmark's name on its first row; ns/op,
+     * the ratio to the first lock with its interval and verdict, and benchstat's delta with its p.
+     */
+    private static void printRows(SuiteResult r, SuiteResult.Group g, List<CellVerdicts.Cell> cells, PrintWriter out) {
+        List<String> locks = r.config().locks();
+        List<String> benchmarks = r.config().benchmarks();
+        List<String> names = RunTable.lockNames(locks);
+        String group = g.threads() + " P=" + g.procs();
+        List<String[]> rows = new java.util.ArrayList<>();
+        rows.add(new String[] {"ns/op", "lock", "median ± dev", "÷ " + locks.get(0) + " [interval] verdict", "vs " + locks.get(0)});
+        for (String bench : benchmarks) {
+            if (SuiteRunner.values(g, locks, benchmarks, bench, 0).length == 0) {
+                continue;
+            }
+            List<CellVerdicts.Cell> here = CellVerdicts.at(cells, group + " " + bench, Figure.Metric.NS_PER_OP);
+            int judged = 0;
+            for (int i = 0; i < locks.size(); i++) {
+                double[] v = SuiteRunner.values(g, locks, benchmarks, bench, i);
+                String verdict = i == 0 ? "1" : v.length == 0 || judged >= here.size() ? "" : here.get(judged++).verdict().cell(false);
+                rows.add(new String[] {i == 0 ? GoFormat.fullName(bench, g.procs()).substring(9) : "", names.get(i),
+                    v.length == 0 ? "-" : cell(v), verdict, i == 0 ? "" : shortDelta(r.comparisons(), g, bench, locks, i)});
+            }
+        }
+        int[] width = new int[4];
+        for (String[] row : rows) {
+            for (int c = 0; c < width.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        String format = "%-" + width[0] + "s %-" + width[1] + "s %" + width[2] + "s  %-" + width[3] + "s  %s";
+        for (String[] row : rows) {
+            out.println(String.format(Locale.ROOT, format, (Object[]) row).stripTrailing());
+        }
+    }
+
+    /** benchstat's delta and p in a few columns: {@code +9.8% p=0.008}, {@code ~ p=0.421}. */
+    static String shortDelta(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench, List<String> locks, int index) {
+        SuiteResult.Comparison c = comparison(cs, g, bench, locks, index);
+        if (c == null) {
+            return "";
+        }
+        return (c.p() >= Comparison.ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent()))
+                + String.format(Locale.ROOT, " p=%.3f", c.p());
+    }
+
     /** The result with every cell's verdict recorded, as {@code run} and {@code apps} record theirs. */
     public static SuiteResult withVerdicts(SuiteResult r) {
         return r.withVerdicts(CellVerdicts.rows(CellVerdicts.of(Figures.ofSuite(r))));
@@ -78,17 +139,27 @@ public final class SuiteReport {
 
     /** benchstat's delta and p of lock number {@code index} against the first (the comparisons keep lock order). */
     static String delta(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench, List<String> locks, int index) {
+        SuiteResult.Comparison c = comparison(cs, g, bench, locks, index);
+        if (c == null) {
+            return "";
+        }
+        String d = c.p() >= Comparison.ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
+        return String.format(Locale.ROOT, "%8s (p=%.3f n=%d)", d, c.p(), c.n());
+    }
+
+    /** The comparison of lock number {@code index} against the first (the comparisons keep lock order), or null. */
+    private static SuiteResult.Comparison comparison(List<SuiteResult.Comparison> cs, SuiteResult.Group g, String bench,
+                                                     List<String> locks, int index) {
         int seen = 0;
         String lock = locks.get(index);
         int nth = (int) locks.subList(1, index + 1).stream().filter(lock::equals).count();
         for (SuiteResult.Comparison c : cs) {
             if (c.threads().equals(g.threads()) && c.procs() == g.procs() && c.benchmark().equals(bench) && c.lock().equals(lock)
                     && ++seen == nth) {
-                String d = c.p() >= Comparison.ALPHA ? "~" : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
-                return String.format(Locale.ROOT, "%8s (p=%.3f n=%d)", d, c.p(), c.n());
+                return c;
             }
         }
-        return "";
+        return null;
     }
 
     /** The whole run in Go's benchmark format, one configuration block per (thread kind, lock). */

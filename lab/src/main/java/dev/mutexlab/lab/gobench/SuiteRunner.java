@@ -59,6 +59,15 @@ public final class SuiteRunner implements Measuring<SuiteResult> {
         return benchTime.isCount() ? 0 : measurements * benchTime.nanos() * 16 / 5;
     }
 
+    /** What a group's child JVM costs before its first benchmark: start-up and class loading (as reproduce plans it). */
+    static final long JVM_START_NANOS = 1_000_000_000L;
+
+    /** Estimated wall time of a run of {@code config}: its measurements ({@link #estimatedNanos}) and a child JVM per group. */
+    public static long estimatedNanos(SuiteResult.Config config, Launcher.BenchTime benchTime) {
+        return estimatedNanos(measurementCount(config), benchTime)
+                + (long) config.threads().size() * config.procs().size() * JVM_START_NANOS;
+    }
+
     @Override
     public SuiteResult run(Progress progress) throws IOException, InterruptedException {
         this.progress = progress;

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.real;
 
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.results.ProfileReport;
 import dev.mutexlab.lab.results.ResultFiles;
 import dev.mutexlab.lab.results.ResultIO;
@@ -59,35 +60,62 @@ public final class Advice {
         }
     }
 
-    /** The profile's site table, hottest first, in the manner of Linux's lock_stat. */
+    /** The profile's site table, hottest first, in the manner of Linux's lock_stat, within 100 columns. */
     public static void printSites(ProfileReport r, String threads, PrintWriter out) {
+        printSites(r, threads, Columns.DEFAULT, out);
+    }
+
+    /**
+     * As {@link #printSites(ProfileReport, String, PrintWriter)}: by default ({@link Columns#DEFAULT}) per
+     * site its acquisitions and share contended, the p99 of its holds and waits, its longest wait and
+     * how many threads waited; {@link Columns#WIDE} adds the p50s, the longest hold, the time outside
+     * and the threads that took it, and gives the site's name more room.
+     */
+    public static void printSites(ProfileReport r, String threads, Columns columns, PrintWriter out) {
+        boolean wide = columns == Columns.WIDE;
         List<SiteShape> sites = SiteShape.of(r, threads, r.cpus());
-        out.printf(Locale.ROOT, "%n%s: %d CPUs, %.1f s, lock %s%n", r.mainCommand(), r.cpus(), r.durationNanos() / 1e9,
-                r.options() == null || r.options().lock() == null ? "the program's own" : r.options().lock());
+        out.println();
+        Columns.printWrapped(String.format(Locale.ROOT, "%s: %d CPUs, %.1f s, lock %s", r.mainCommand(), r.cpus(),
+                r.durationNanos() / 1e9, r.options() == null || r.options().lock() == null ? "the program's own"
+                        : r.options().lock()), "  ", out);
         out.printf("  ran on %s%n", r.jdk());
         if (r.options() != null && r.options().sample() > 1) {
-            out.printf("  sampled: one acquisition in %d timed (per thread and site); cont%%, waits and holds are over the"
-                    + " timed ones, meanW scaled to all%n", r.options().sample());
+            Columns.printWrapped(String.format("  sampled: one acquisition in %d timed (per thread and site); cont%%, waits and"
+                    + " holds are over the timed ones, meanW scaled to all", r.options().sample()), "    ", out);
         }
-        out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
-                "hold max", "wait p50", "wait p99", "out p50", "thr", "maxW", "meanW");
+        if (wide) {
+            out.printf("  %-52s %10s %6s %8s %8s %8s %8s %8s %8s %8s %4s %4s %6s%n", "site", "acq", "cont%", "hold p50", "hold p99",
+                    "hold max", "wait p50", "wait p99", "wait max", "out p50", "thr", "maxW", "meanW");
+        } else {
+            out.printf("  %-40s %10s %6s %8s %8s %8s %4s %6s%n", "site", "acq", "cont%", "hold p99", "wait p99", "wait max",
+                    "maxW", "meanW");
+        }
         for (SiteShape s : sites) {
             ProfileReport.Site site = s.site();
-            out.printf(Locale.ROOT, "  %-52.52s %10d %6.2f %8s %8s %8s %8s %8s %8s %4d %4d %6.3f%n", site.site(),
-                    site.acquisitions(), 100 * site.contendedShare(), us(site.holdNanos(), 50), us(site.holdNanos(), 99),
-                    us(site.holdNanos(), 100), us(site.waitNanos(), 50), us(site.waitNanos(), 99),
-                    us(site.outsideNanos(), 50), site.threads(), site.maxWaiting(), s.meanWaiting());
+            if (wide) {
+                out.printf(Locale.ROOT, "  %-52.52s %10d %6.2f %8s %8s %8s %8s %8s %8s %8s %4d %4d %6.3f%n", site.site(),
+                        site.acquisitions(), 100 * site.contendedShare(), us(site.holdNanos(), 50), us(site.holdNanos(), 99),
+                        us(site.holdNanos(), 100), us(site.waitNanos(), 50), us(site.waitNanos(), 99),
+                        us(site.waitNanos(), 100), us(site.outsideNanos(), 50), site.threads(), site.maxWaiting(),
+                        s.meanWaiting());
+            } else {
+                out.printf(Locale.ROOT, "  %-40s %10d %6.2f %8s %8s %8s %4d %6.3f%n", tail(site.site(), 40), site.acquisitions(),
+                        100 * site.contendedShare(), us(site.holdNanos(), 99), us(site.waitNanos(), 99),
+                        us(site.waitNanos(), 100), site.maxWaiting(), s.meanWaiting());
+            }
         }
         if (sites.isEmpty()) {
             out.println("  (no ReentrantLock site was profiled)");
         }
-        out.println("  (times in us; cont% = timed acquisitions that waited; thr = threads that took it; maxW = most waiting at"
-                + " once, meanW = on average)");
+        Columns.printWrapped("  (times in us; cont% = timed acquisitions that waited;" + (wide ? " thr = threads that took it;" : "")
+                + " maxW = most waiting at once, meanW = on average)", "   ", out);
         if (r.monitors() != null && !r.monitors().isEmpty()) {
             out.println("  monitors (synchronized, from JFR's jdk.JavaMonitorEnter; not swappable):");
+            String monitor = wide ? "    %-50.50s %8d waits, %10.1f us in all, longest %.1f us%n"
+                    : "    %-34.34s %8d waits, %10.1f us in all, longest %.1f us%n";
             r.monitors().stream().sorted(Comparator.comparingDouble(ProfileReport.Monitor::totalNanos).reversed()).limit(5)
-                    .forEach(m -> out.printf(Locale.ROOT, "    %-50.50s %8d waits, %10.1f us in all, longest %.1f us%n",
-                            m.className(), m.events(), m.totalNanos() / 1e3, m.maxNanos() / 1e3));
+                    .forEach(m -> out.printf(Locale.ROOT, monitor, m.className(), m.events(), m.totalNanos() / 1e3,
+                            m.maxNanos() / 1e3));
         }
     }
 
@@ -100,7 +128,13 @@ public final class Advice {
      */
     public static Verdict print(ProfileReport r, Path profileFile, String threads, Path agent,
                                 List<ResultFiles.Loaded> results, PrintWriter out) {
-        printSites(r, threads, out);
+        return print(r, profileFile, threads, agent, results, Columns.DEFAULT, out);
+    }
+
+    /** As {@link #print(ProfileReport, Path, String, Path, List, PrintWriter)}, with the site table's {@code columns}. */
+    public static Verdict print(ProfileReport r, Path profileFile, String threads, Path agent,
+                                List<ResultFiles.Loaded> results, Columns columns, PrintWriter out) {
+        printSites(r, threads, columns, out);
         if (acquisitions(r) == 0) {
             out.println();
             printNoData(r, agent, out);
@@ -191,6 +225,11 @@ public final class Advice {
         String first = main.split(" ", 2)[0];
         String launch = first.endsWith(".jar") ? "-jar " + main : main;
         return "java -javaagent:" + agent + "=lock=" + lock + " <your JVM options and class path> " + launch;
+    }
+
+    /** {@code name} in at most {@code width} columns: its end, which names the method and line, kept. */
+    static String tail(String name, int width) {
+        return name == null || name.length() <= width ? String.valueOf(name) : "…" + name.substring(name.length() - width + 1);
     }
 
     private static String us(ProfileReport.Distribution d, int percentile) {

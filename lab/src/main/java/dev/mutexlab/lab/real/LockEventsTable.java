@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.real;
 
+import dev.mutexlab.lab.compare.Columns;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.stats.Metrics;
 import java.io.PrintWriter;
@@ -16,7 +17,8 @@ import java.util.TreeMap;
  * {@code lineup}'s locks ran at the end of each sample (added up over the batches), and the median
  * per sample of its chooser's trials and switches and of the contended acquisitions. The agent
  * reads the counters of every swapped lock still reachable when the program exits
- * ({@code docs/agent.md}, "Lock events"). Prints nothing when no spec recorded statistics.
+ * ({@code docs/agent.md}, "Lock events"). Prints nothing when no spec recorded statistics. Every line
+ * keeps to 100 columns: the policies come last and wrap under their column.
  */
 public final class LockEventsTable {
 
@@ -37,16 +39,23 @@ public final class LockEventsTable {
         if (cells.isEmpty()) {
             return;
         }
-        out.printf(Locale.ROOT, "%nLock events of the specs that record statistics (per sample, the swapped locks'"
-                + " counts at its end; median over samples):%n");
-        out.printf(Locale.ROOT, "%-8s %3s  %-16s %-24s %-30s %7s %9s %10s%n", "threads", "P", "workload", "lock",
-                "policy at the end (locks)", "trials", "switches", "contended");
+        out.println();
+        Columns.printWrapped("Lock events of the specs that record statistics (per sample, the swapped locks' counts at its"
+                + " end; median over samples):", "  ", out);
+        int workloadWidth = Math.max(8, cells.keySet().stream().mapToInt(c -> c.workload().length()).max().orElse(0));
+        int lockWidth = Math.max(4, cells.keySet().stream().mapToInt(c -> c.lock().length()).max().orElse(0));
+        String head = "%-8s %3s  %-" + workloadWidth + "s %-" + lockWidth + "s %7s %9s %10s  %s";
+        String row = "%-8s %3d  %-" + workloadWidth + "s %-" + lockWidth + "s %7.0f %9.0f %10.0f  %s";
+        out.println(String.format(Locale.ROOT, head, "threads", "P", "workload", "lock", "trials", "switches", "contended",
+                "policy at the end (locks)"));
+        String indent = " ".repeat(String.format(Locale.ROOT, head, "", "", "", "", "", "", "", "").length());
         for (Map.Entry<Cell, List<RealResult.Swap>> e : cells.entrySet()) {
             Cell c = e.getKey();
             List<RealResult.Swap> samples = e.getValue();
-            out.printf(Locale.ROOT, "%-8s %3d  %-16s %-24s %-30s %7.0f %9.0f %10.0f%n", c.threads(), c.procs(), c.workload(),
-                    c.lock(), policies(samples), median(samples, "POLICY_TRIAL"), median(samples, "POLICY_SWITCH"),
-                    median(samples, "CONTENDED_ACQUIRE"));
+            // the policies last: a long list wraps under its column, the row keeps to 100 columns
+            Columns.printWrapped(String.format(Locale.ROOT, row, c.threads(), c.procs(), c.workload(), c.lock(),
+                    median(samples, "POLICY_TRIAL"), median(samples, "POLICY_SWITCH"), median(samples, "CONTENDED_ACQUIRE"),
+                    policies(samples)), indent, out);
         }
     }
 

@@ -103,7 +103,6 @@ public record Experiment(String name, String what, List<String> claims, RunConfi
             return SuiteRunner.estimatedNanos(measurementCount(), suite.benchTime())
                     + (long) suite.config().threads().size() * suite.config().procs().size() * START_NANOS;
         }
-        return ports.estimatedNanos() + (long) ports.threads().size() * ports.procs().size() * START_NANOS
-                + ports.measurementCount() * PER_MEASUREMENT_NANOS;
+        return ports.estimatedNanos();
     }
 }

@@ -1,5 +1,6 @@
 package dev.mutexlab.lab.runner;
 
+import dev.mutexlab.lab.config.Meter;
 import dev.mutexlab.lab.config.RunConfig;
 import dev.mutexlab.lab.config.Shape;
 import dev.mutexlab.lab.config.ThreadKind;
@@ -88,6 +89,29 @@ public final class RunOrchestrator implements Measuring<RunResult> {
         return shapes;
     }
 
+    /**
+     * Estimated wall time of the planned batches left ({@link RunConfig#estimatedNanos(long, long, long)}):
+     * a child JVM per group with shapes left, their measurements, and the hiccup meters that run with
+     * the first shape of each worker count a group measures. Batches added for undecided cells come on
+     * top, up to the budget.
+     */
+    public long estimatedNanos() {
+        long jvms = 0;
+        long meterWindows = 0;
+        for (ThreadKind kind : config.threads()) {
+            for (int procs : config.procs()) {
+                List<Shape> left = config.shapes(kind, procs).stream().filter(s -> !done.contains(s)).toList();
+                if (!left.isEmpty()) {
+                    jvms++;
+                }
+                for (int workers : left.stream().map(Shape::workers).distinct().toList()) {
+                    meterWindows += (long) Meter.forBlock(kind, procs, workers).size() * config.runs();
+                }
+            }
+        }
+        return config.estimatedNanos(measurementCount(), meterWindows, jvms);
+    }
+
     /** The group's share of the budget: in proportion to the shapes it has left to measure. */
     private long groupBudgetNanos(ThreadKind kind, int procs) {
         long all = shapesLeft();
@@ -140,7 +164,7 @@ public final class RunOrchestrator implements Measuring<RunResult> {
                     String[] f = payload.split(" ", 4);
                     int run = Integer.parseInt(f[0]);
                     progress.more(Long.parseLong(f[1]), run != config.runs() ? null : String.format(Locale.ROOT,
-                            "mutexlab: %s: %s lock(s) cannot tell after %d batches: adding batches (--budget)",
+                            "mutexlab: %s: %s undecided after %d batches; adding (--budget)",
                             f[3], f[2], run));
                 }
                 case "shape" -> {

@@ -101,6 +101,11 @@ public final class Sweep {
         return orchestrator.measurementCount();
     }
 
+    /** Estimated wall time of the planned batches this session will measure, added batches aside. */
+    public long estimatedNanosLeft() {
+        return orchestrator.estimatedNanos();
+    }
+
     /** Shapes this session measured, in order. */
     public synchronized List<Shape> measuredThisSession() {
         return List.copyOf(measured);
