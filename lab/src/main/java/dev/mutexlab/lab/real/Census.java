@@ -68,7 +68,8 @@ public final class Census {
         List<Prediction> list = new ArrayList<>();
         for (Cell c : cells(r)) {
             RealResult.Profiled p = c.profiled();
-            Optional<String> winner = winner(r, p.workload(), p.threads(), p.procs());
+            int workers = p.workersOr(r.config().workers());
+            Optional<String> winner = winner(r, p.workload(), p.threads(), p.procs(), workers);
             if (winner.isEmpty()) {
                 continue;
             }
@@ -80,8 +81,8 @@ public final class Census {
             }
             double ratio = Double.NaN;
             if (pick != null) {
-                double w = medianOps(r, p.workload(), p.threads(), p.procs(), winner.get());
-                double k = medianOps(r, p.workload(), p.threads(), p.procs(), pick.lock());
+                double w = medianOps(r, p.workload(), p.threads(), p.procs(), workers, winner.get());
+                double k = medianOps(r, p.workload(), p.threads(), p.procs(), workers, pick.lock());
                 ratio = w > 0 ? k / w : Double.NaN;
             }
             list.add(new Prediction(p.workload(), p.threads(), p.procs(), hot, pick, winner.get(), ratio));
@@ -90,14 +91,15 @@ public final class Census {
     }
 
     /** The lock with the most ops/s (median over batches) in one cell of the real run. */
-    public static Optional<String> winner(RealResult r, String workload, String threads, int procs) {
+    public static Optional<String> winner(RealResult r, String workload, String threads, int procs, int workers) {
         return r.config().locks().stream()
-                .filter(l -> !Double.isNaN(medianOps(r, workload, threads, procs, l)))
-                .max(Comparator.comparingDouble(l -> medianOps(r, workload, threads, procs, l)));
+                .filter(l -> !Double.isNaN(medianOps(r, workload, threads, procs, workers, l)))
+                .max(Comparator.comparingDouble(l -> medianOps(r, workload, threads, procs, workers, l)));
     }
 
-    static double medianOps(RealResult r, String workload, String threads, int procs, String lock) {
-        double[] ops = r.groups().stream().filter(g -> g.threads().equals(threads) && g.procs() == procs)
+    static double medianOps(RealResult r, String workload, String threads, int procs, int workers, String lock) {
+        double[] ops = r.groups().stream().filter(g -> g.threads().equals(threads) && g.procs() == procs
+                        && g.workersOr(r.config().workers()) == workers)
                 .flatMap(g -> g.samples().stream())
                 .filter(s -> s.workload().equals(workload) && s.lock().equals(lock))
                 .mapToDouble(AppsResult.Sample::opsPerSec).toArray();
