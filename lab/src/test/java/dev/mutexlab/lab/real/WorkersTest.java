@@ -3,8 +3,13 @@ package dev.mutexlab.lab.real;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mutexlab.lab.apps.AppsTable;
+import dev.mutexlab.lab.compare.Figure;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.results.UsageException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +42,17 @@ class WorkersTest {
         assertThat(Workers.several(c)).isTrue();
         assertThat(RealRunner.sampleCount(c)).isEqualTo(3);
         assertThat(RealRunner.profileCount(c)).isZero();
+    }
+
+    @Test
+    void eachCountOfWorkersGetsItsOwnVerdictsInTheTable() {
+        RealResult r = new RealFixture("jdk", "go").cell("platform", 2, 2, "queue", 6, 100, 150)
+                .cell("platform", 2, 32, "queue", 6, 100, 50).build();
+        StringWriter out = new StringWriter();
+        AppsTable.print(r.asApps(), new PrintWriter(out, true));
+
+        assertThat(out.toString()).contains("faster").contains("slower");
+        assertThat(Figures.ofApps(r.asApps())).extracting(Figure::group).contains("platform P=2 W=2", "platform P=2 W=32");
     }
 
     @Test
