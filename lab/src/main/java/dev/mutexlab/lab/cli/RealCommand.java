@@ -223,7 +223,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         boolean threadsGiven = spec.commandLine() != null && spec.commandLine().getParseResult().hasMatchedOption("--threads");
         List<String> kinds = quick && !threadsGiven ? List.of(ThreadKind.PLATFORM.label())
                 : options.threads.kinds().stream().map(ThreadKind::label).toList();
-        int firstCount = values.getFirst().threadsOn(procList.getFirst());
+        int firstCount = values.getFirst().threadsOn(procList.isEmpty() ? 1 : procList.getFirst());
         return new RealResult.Config(locks, kinds, List.copyOf(procList), names, firstCount, outside.toNanos(),
                 measured.toNanos(), warm.toNanos(), runCount, profile, null, seed, values.stream().map(Workers::text).toList());
     }

@@ -117,7 +117,7 @@ public final class RealRunner implements Measuring<RealResult> {
     }
 
     static long profileCount(RealResult.Config c) {
-        return c.profileLock() == null ? 0 : (long) groupCount(c) * c.workloads().size();
+        return c.profileLock() == null ? 0 : groupCount(c) * c.workloads().size();
     }
 
     /** The (thread kind, P, workers) groups of {@code c}. */

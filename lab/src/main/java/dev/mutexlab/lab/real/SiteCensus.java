@@ -29,9 +29,10 @@ import java.util.Set;
  * CPUs P. With k threads waiting, W − k can run; a CPU sits idle for want of a runnable thread when
  * W − k &lt; P, that is k ≥ k₀ = max(1, W − P + 1). The share q of the run with k ≥ k₀ then lies in
  * [max(0, (m − (k₀ − 1)) / (K − (k₀ − 1))), min(1, m / k₀)] (the upper end by Markov's inequality,
- * the lower because k never exceeds K), and is 0 when K &lt; k₀. A site <i>leaves CPUs idle</i> when
- * that share is at least {@value #IDLE_SHARE} — the count says how many do so certainly (by the lower
- * end) and how many may (by the upper). The bounds assume the W threads are runnable whenever they
+ * the lower because k never exceeds K), and is 0 when K &lt; k₀. Where m exceeds K (several locks
+ * at one site, or a sampled profile's scaled waits) k can exceed K, and the lower end is taken as 0.
+ * A site <i>leaves CPUs idle</i> when that share is at least {@value #IDLE_SHARE} — the count says
+ * how many do so certainly (by the lower end) and how many may (by the upper). The bounds assume the W threads are runnable whenever they
  * are not waiting for the site (the workloads' outside work is busy work) and take K per lock as the
  * site's; D runs from the agent's start, so a warm-up dilutes m.
  */
@@ -118,7 +119,8 @@ public final class SiteCensus {
         double low = 0;
         double high = 0;
         if (most >= k0 && m > 0) {
-            low = Math.min(1, Math.max(0, (m - (k0 - 1)) / (most - (k0 - 1))));
+            // m above K breaks the lower bound's premise (k never above K): several locks, or a sampled profile
+            low = m > most ? 0 : Math.max(0, (m - (k0 - 1)) / (most - (k0 - 1)));
             high = Math.min(1, m / k0);
         }
         return new Site(file, key, kind(site), site, procs, m, low, high, s.matters());
@@ -247,10 +249,18 @@ public final class SiteCensus {
                 a.sites(), a.sitesPossibly(), a.sites(), a.sitesContended());
     }
 
-    /** {@code OutputStreamAppender.<init>:60}: the class's simple name, method and line. */
+    /** The widest a site's name is printed. */
+    static final int SITE_COLUMNS = 27;
+
+    /**
+     * {@code OutputStreamAppender.<init>:60}: the class's simple name, method and line, the class's
+     * name cut short ({@code ~}) where the whole would pass {@value #SITE_COLUMNS} columns.
+     */
     static String shortSite(ProfileReport.Site s) {
         String cls = s.className() == null ? s.site() : s.className().substring(s.className().lastIndexOf('.') + 1);
-        return cls + "." + s.method() + ":" + s.line();
+        String rest = "." + s.method() + ":" + s.line();
+        int room = SITE_COLUMNS - rest.length();
+        return (cls.length() <= room ? cls : cls.substring(0, Math.max(1, room - 1)) + "~") + rest;
     }
 
     static String idle(Site s) {

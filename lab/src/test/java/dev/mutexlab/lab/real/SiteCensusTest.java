@@ -45,6 +45,24 @@ class SiteCensusTest {
     }
 
     @Test
+    void moreWaitingOnAverageThanEverAtOnceGivesNoLowerBound() {
+        // m = 3.1 above K = 3 (several locks at the site): k was above K at times, so only Markov's bound holds
+        SiteCensus.Site s = only(new RealFixture("jdk").profile("platform", 2, 4, "httpclient", SECOND,
+                RealFixture.site("new", "org.Dates", 83, 10_000, 2_500, 4, 3, 1_000, 3.1 * SECOND)).build());
+
+        assertThat(s.idleLow()).isZero();
+        assertThat(s.idleHigh()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aLongSiteNameKeepsItsMethodAndLine() {
+        String name = SiteCensus.shortSite(RealFixture.site("new", "org.ConcurrentApproximatePriorityQueue", 58, 1, 0, 1, 0,
+                1, 0));
+
+        assertThat(name).hasSize(SiteCensus.SITE_COLUMNS).startsWith("ConcurrentApprox").endsWith("~.<init>:58");
+    }
+
+    @Test
     void tooFewWaitingAtOnceNeverLeaveACpuIdle() {
         // W=8 on P=2 needs 7 waiting; never more than 3 did
         SiteCensus.Site s = only(new RealFixture("jdk").profile("platform", 2, 8, "queue", SECOND,
