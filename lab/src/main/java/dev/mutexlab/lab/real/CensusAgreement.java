@@ -152,18 +152,24 @@ public final class CensusAgreement {
         if (!disagree.isEmpty()) {
             out.printf("%n  Disagreements (%s | %s):%n", r.fileA(), r.fileB());
             disagree.forEach(p -> out.println(LitlTable.fit("  " + (p.opposite() ? "OPPOSITE " : "") + p.key().text() + " "
-                    + p.lock() + ": " + p.a().cell(true) + " | " + p.b().cell(true))));
+                    + p.lock() + ": " + brief(p.a()) + " | " + brief(p.b()))));
         }
         if (!r.undecided().isEmpty()) {
             out.printf("%n  Undecided in either run (%s | %s):%n", r.fileA(), r.fileB());
             r.undecided().forEach(p -> out.println(LitlTable.fit("  " + p.key().text() + " " + p.lock() + ": "
-                    + p.a().cell(true) + " | " + p.b().cell(true))));
+                    + brief(p.a()) + " | " + brief(p.b()))));
         }
         if (!r.onlyInOne().isEmpty() || !r.errorCells().isEmpty()) {
             out.printf("%n  Left out:%n");
             r.onlyInOne().forEach(s -> out.println(LitlTable.fit("  " + s)));
             r.errorCells().forEach(s -> out.println(LitlTable.fit("  error: " + s)));
         }
+    }
+
+    /** {@code 1.05 [0.85–1.23] ~?}: the ratio, its interval and the short call (ops/s: higher is better). */
+    static String brief(RatioVerdict v) {
+        String cell = v.cell(true);
+        return v.undecided() && cell.contains(" (") ? cell.substring(0, cell.lastIndexOf(" (")) : cell;
     }
 
     private static long count(Result r, boolean undecidedInA, boolean undecidedInB) {
