@@ -3,7 +3,6 @@ package dev.mutexlab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.lab.Cli;
-import dev.mutexlab.lab.Main;
 import dev.mutexlab.lab.real.Workers;
 import dev.mutexlab.lab.results.RealResult;
 import java.nio.file.Files;
@@ -13,26 +12,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /** {@code real --workers} in the plan, the configurations draw-shapes prints, and bad values. */
 class RealWorkersPlanTest {
-    private static RealCommand parse(String... args) {
-        String[] all = new String[args.length + 1];
-        all[0] = "real";
-        System.arraycopy(args, 0, all, 1, args.length);
-        CommandLine.ParseResult parsed = Main.commandLine().parseArgs(all);
-        return (RealCommand) parsed.subcommand().commandSpec().userObject();
-    }
-
     @Test
     void aListOfCountsAndMultiplesIsADimensionOfThePlan() {
-        RealResult.Config c = parse("--workers", "1x,4x,16x").config(List.of(2));
+        RealResult.Config c = RealPlanTest.parse("--workers", "1x,4x,16x").config(List.of(2));
 
         assertThat(c.workersValues()).containsExactly("1x", "4x", "16x");
         assertThat(Workers.counts(c, 2)).containsExactly(2, 8, 32);
         assertThat(c.workers()).isEqualTo(2);
-        assertThat(parse("--workers", "8").config(List.of(2)).workersValues()).containsExactly("8");
+        assertThat(RealPlanTest.parse("--workers", "8").config(List.of(2)).workersValues()).containsExactly("8");
     }
 
     /** What {@code draw-shapes SEED N --real} prints, with the {@code ./mutexlab real} in front taken off. */
@@ -40,7 +30,7 @@ class RealWorkersPlanTest {
     @ValueSource(strings = {"--threads virtual --workers 4 --outside 10us", "--threads platform --workers 32 --outside 0ns",
             "--threads platform --workers 16 --outside 1us"})
     void theConfigurationsDrawShapesPrintsRunAsTheyAre(String line) {
-        RealResult.Config c = parse(line.split(" ")).config(List.of(2));
+        RealResult.Config c = RealPlanTest.parse(line.split(" ")).config(List.of(2));
 
         assertThat(c.workersValues()).hasSize(1);
         assertThat(c.threads()).hasSize(1);

@@ -18,12 +18,23 @@ import org.junit.jupiter.api.io.TempDir;
 class CensusAgreementTest {
     /** go faster than jdk, lineup within, kernel slower, in two cells. */
     static RealFixture run() {
-        return new RealFixture("jdk", "go", "lineup", "kernel").cell("platform", 2, 8, "caffeine", 6, 100, 150, 101, 60)
+        return run(6, 150);
+    }
+
+    /** As {@link #run()}, the caffeine cell measured in {@code batches} batches with go at {@code goOps}. */
+    static RealFixture run(int batches, double goOps) {
+        return new RealFixture("jdk", "go", "lineup", "kernel").cell("platform", 2, 8, "caffeine", batches, 100, goOps, 101, 60)
                 .cell("platform", 2, 8, "queue", 6, 100, 130, 99, 70);
     }
 
     private static CensusAgreement.Result compare(RealResult a, RealResult b) {
         return CensusAgreement.of("a.json", CensusCells.of("a.json", a), "b.json", CensusCells.of("b.json", b));
+    }
+
+    private static String printed(CensusAgreement.Result r) {
+        StringWriter out = new StringWriter();
+        CensusAgreement.print(r, new PrintWriter(out, true));
+        return out.toString();
     }
 
     @Test
@@ -39,31 +50,23 @@ class CensusAgreementTest {
 
     @Test
     void aLockFasterInOneRunAndSlowerInTheOtherIsOpposite() {
-        RealResult b = new RealFixture("jdk", "go", "lineup", "kernel").cell("platform", 2, 8, "caffeine", 6, 100, 70, 101, 60)
-                .cell("platform", 2, 8, "queue", 6, 100, 130, 99, 70).build();
-        CensusAgreement.Result r = compare(run().build(), b);
+        CensusAgreement.Result r = compare(run().build(), run(6, 70).build());
 
         assertThat(r.agreeing()).isEqualTo(5);
         assertThat(r.opposite()).isEqualTo(1);
         assertThat(r.meetsTarget()).isFalse();
-        StringWriter out = new StringWriter();
-        CensusAgreement.print(r, new PrintWriter(out, true));
-        assertThat(out.toString()).contains("agree: 5 of 6 (83%; target >= 95%)").contains("opposite directions: 1 (target 0)")
+        assertThat(printed(r)).contains("agree: 5 of 6 (83%; target >= 95%)").contains("opposite directions: 1 (target 0)")
                 .contains("OPPOSITE platform P=2 W=8 caffeine go:").contains("target NOT met");
     }
 
     @Test
     void undecidedPairsAreCountedAndListedApart() {
-        RealResult b = new RealFixture("jdk", "go", "lineup", "kernel").cell("platform", 2, 8, "caffeine", 3, 100, 150, 101, 60)
-                .cell("platform", 2, 8, "queue", 6, 100, 130, 99, 70).build();
-        CensusAgreement.Result r = compare(run().build(), b);
+        CensusAgreement.Result r = compare(run().build(), run(3, 150).build());
 
         assertThat(r.decided()).hasSize(3);
         assertThat(r.undecided()).hasSize(3);
         assertThat(r.meetsTarget()).isTrue();
-        StringWriter out = new StringWriter();
-        CensusAgreement.print(r, new PrintWriter(out, true));
-        assertThat(out.toString()).contains("undecided in either run: 3 (in a.json only: 0; in b.json only: 3; in both: 0)")
+        assertThat(printed(r)).contains("undecided in either run: 3 (in a.json only: 0; in b.json only: 3; in both: 0)")
                 .contains("Undecided in either run").contains("platform P=2 W=8 caffeine kernel:");
     }
 
