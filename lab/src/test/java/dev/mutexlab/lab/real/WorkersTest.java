@@ -56,6 +56,16 @@ class WorkersTest {
     }
 
     @Test
+    void theCensusNamesTheWinnerOfEachCount() {
+        RealResult r = new RealFixture("jdk", "go").cell("platform", 2, 2, "queue", 6, 100, 150)
+                .cell("platform", 2, 32, "queue", 6, 100, 50)
+                .profile("platform", 2, 2, "queue", 1_000_000_000L).profile("platform", 2, 32, "queue", 1_000_000_000L).build();
+
+        assertThat(Census.predictions(r, List.of())).extracting(p -> p.workers() + " " + p.winner())
+                .containsExactly("2 go", "32 jdk");
+    }
+
+    @Test
     void aFileWithOneCountReadsAsThatCount() {
         RealResult.Config c = new RealResult.Config(List.of("jdk"), List.of("platform"), List.of(2), List.of("queue"), 4,
                 0, 1, 1, 1, null, null, 1);
