@@ -251,8 +251,8 @@ public final class RealRunner implements Measuring<RealResult> {
             if (notInPlace != null && s.checkPassed()) {
                 s = s.withCheck(task.workload() + " on " + task.lock() + ": " + notInPlace);   // an error, never a result
             }
-            RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
-                    rewrites);
+            RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.workers(),
+                    task.lock(), task.run(), rewrites);
             synchronized (this) {
                 swaps.add(swap);
             }

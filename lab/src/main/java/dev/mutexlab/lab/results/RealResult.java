@@ -103,12 +103,25 @@ public record RealResult(String schema, String command, String createdAt, Machin
      *                  statistics ({@code lineup:stats}); null otherwise (and in older files)
      * @param policies  of those locks, how many ran each {@code lineup} policy at the sample's end; null
      *                  when none is a lineup lock or statistics are off
+     * @param workers   the threads that drove the workload; null in files that measured one count (the
+     *                  configuration's)
      */
     public record Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
-                       int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies) {
+                       int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies, Integer workers) {
+        /** A swap of the configuration's one count of workers. */
+        public Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
+                    int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies) {
+            this(workload, threads, procs, lock, run, sites, instances, skipped, lockEvents, policies, null);
+        }
+
+        /** What the agent reported of one sample of the configuration's one count of workers. */
+        public static Swap of(String workload, String threads, int procs, String lock, int run, ProfileReport.Rewrites w) {
+            return of(workload, threads, procs, null, lock, run, w);
+        }
 
         /** What the agent reported of one sample: its rewrites, with the sites' lock events added up. */
-        public static Swap of(String workload, String threads, int procs, String lock, int run, ProfileReport.Rewrites w) {
+        public static Swap of(String workload, String threads, int procs, Integer workers, String lock, int run,
+                              ProfileReport.Rewrites w) {
             List<ProfileReport.RewriteSite> sites = w == null || w.sites() == null ? List.of() : w.sites();
             Map<String, Long> events = new LinkedHashMap<>();
             Map<String, Integer> policies = new TreeMap<>();
@@ -124,7 +137,7 @@ public record RealResult(String schema, String command, String createdAt, Machin
             }
             return new Swap(workload, threads, procs, lock, run, sites.size(), w == null ? 0 : w.instances(),
                     w == null || w.skipped() == null ? 0 : w.skipped().size(), recorded ? events : null,
-                    policies.isEmpty() ? null : policies);
+                    policies.isEmpty() ? null : policies, workers);
         }
     }
 
