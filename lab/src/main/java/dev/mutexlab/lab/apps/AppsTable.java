@@ -89,7 +89,7 @@ public final class AppsTable {
             LinkedHashSet<String> workloads = new LinkedHashSet<>(c.workloads());
             for (String w : workloads) {
                 List<Row> rows = rows(r, g, w);
-                List<CellVerdicts.Cell> here = CellVerdicts.at(cells, g.threads() + " P=" + g.procs() + " " + w,
+                List<CellVerdicts.Cell> here = CellVerdicts.at(cells, Figures.appsGroup(r, g) + " " + w,
                         Figure.Metric.OPS_PER_SEC);
                 if (rows.isEmpty()) {
                     continue;

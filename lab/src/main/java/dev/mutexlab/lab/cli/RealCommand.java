@@ -11,6 +11,7 @@ import dev.mutexlab.lab.real.LockEventsTable;
 import dev.mutexlab.lab.real.Jars;
 import dev.mutexlab.lab.real.RealRunner;
 import dev.mutexlab.lab.real.RealWorkloads;
+import dev.mutexlab.lab.real.Workers;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.RealResult;
 import dev.mutexlab.lab.results.UsageException;
@@ -48,7 +49,7 @@ import picocli.CommandLine.Spec;
         "  h2               H2 2.3 in-memory database, transfers, a connection per 2 threads (its locks)",
         "  lucene           Lucene 9.12 IndexWriter, concurrent addDocument (its writer pool's locks)",
         "  httpclient       HttpClient 5.6 + HttpCore server, loopback GETs, threads/2 connections",
-        "Every sample is a child JVM of its own; batches run every (thread kind, P, workload) on every lock once, in "
+        "Every sample is a child JVM of its own; batches run every (thread kind, P, workers, workload) on every lock once, in "
         + "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
         "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample, "
         + "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
@@ -56,7 +57,7 @@ import picocli.CommandLine.Spec;
         + "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 22 minutes on 2 CPUs, extrapolated).",
         "--aa: the first lock measured again in every batch, the A/A control ('jdk' again runs without the agent too).",
-        "--budget D: after the planned batches, more batches for the (thread kind, P, workload) cells whose ops/s verdict "
+        "--budget D: after the planned batches, more batches for the (thread kind, P, workers, workload) cells whose ops/s verdict "
         + "cannot tell, until all are decided or D is spent. Default 0s: an added batch is a child JVM per lock (about 2 s "
         + "each), and 3 planned batches decide nothing (a verdict needs 5), so a first round of 2 batches takes about "
         + "2 x locks x undecided cells x 2 s (for the default plan 2 x 7 x 15 x 2 s, about 7 minutes)."})
@@ -89,9 +90,11 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
                     + "delay-queue, priority-queue, conn-pool, jetty, h2, lucene, httpclient. Default: all")
     List<String> workloads;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
-            description = "Threads driving each workload (the queue: half producers, half consumers). Default: ${DEFAULT-VALUE}")
-    int workers;
+    @Option(names = "--workers", paramLabel = "N", split = ",", defaultValue = "4",
+            description = "Threads driving each workload (the queue: half producers, half consumers): a count (8), a "
+                    + "multiple of P (4x: 4 threads per CPU), or a list (1x,4x,16x), each value a dimension of the run. "
+                    + "Default: ${DEFAULT-VALUE}")
+    List<String> workers;
 
     @Option(names = "--outside", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "1us",
             description = "Busy work per operation outside the library (a request's own work). Default: ${DEFAULT-VALUE}")
@@ -151,8 +154,8 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         long budgetNanos = budget.nanos(spec, quick);
         RealRunner runner = new RealRunner(new RealResult.Config(config.locks(), config.threads(), config.procs(),
                 config.workloads(), config.workers(), config.outsideNanos(), config.durationNanos(), config.warmupNanos(),
-                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed()), Invocation.of(spec),
-                agent, classPath, budgetNanos);
+                config.runs(), config.profileLock(), agent == null ? null : agent.toString(), config.seed(),
+                config.workersValues()), Invocation.of(spec), agent, classPath, budgetNanos);
         Planned.print("real", runner.measurementCount() + " child JVMs", RealRunner.estimatedNanos(config), budgetNanos,
                 quick, err);
         RealResult result = Measure.run(spec, runner, (r, o) -> print(r, wide.columns(), o),
@@ -179,7 +182,8 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
     static void print(RealResult r, Columns columns, PrintWriter out) {
         RealResult.Config c = r.config();
         AppsTable.print(r.asApps(), out, g -> String.format(Locale.ROOT, "%s threads, P=%d (%s); %d threads per workload,"
-                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), c.workers(), c.outsideNanos() / 1e3), false, columns);
+                + " outside %.1f us", g.threads(), g.procs(), g.enforcement(), g.workersOr(c.workers()),
+                c.outsideNanos() / 1e3), false, columns);
         LockEventsTable.print(r, out);
         out.printf("Child JVMs ran on %s%n", r.childJdk());
     }
@@ -198,9 +202,19 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         }
         List<String> locks = aa.withControl(options.locks.librarySpecs());
         int minWorkers = names.contains("queue") || names.contains("deque") ? 2 : 1;
-        if (workers < minWorkers || workers > 4096) {
-            throw new UsageException("--workers must be between " + minWorkers + " and 4096"
-                    + (minWorkers == 2 ? " (the queue and the deque need a producer and a consumer)" : ""));
+        List<Workers> values = workers.stream().map(Workers::parse).toList();
+        if (new LinkedHashSet<>(values).size() != values.size()) {
+            throw new UsageException("--workers names a value twice");
+        }
+        for (int procs : procList) {
+            for (Workers w : values) {
+                int n = w.threadsOn(procs);
+                if (n < minWorkers || n > Workers.MAX_THREADS) {
+                    throw new UsageException("--workers " + w.text() + " comes to " + n + " threads at P=" + procs
+                            + "; each value must come to " + minWorkers + " to " + Workers.MAX_THREADS
+                            + (minWorkers == 2 ? " (the queue and the deque need a producer and a consumer)" : ""));
+                }
+            }
         }
         String profile = profileLock.equals("none") ? null : profileLock;
         if (profile != null && !Locks.isKnown(profile)) {
@@ -214,7 +228,8 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         }
         List<String> kinds = quick && !Planned.given(spec, "--threads") ? List.of(ThreadKind.PLATFORM.label())
                 : options.threads.kinds().stream().map(ThreadKind::label).toList();
-        return new RealResult.Config(locks, kinds, List.copyOf(procList), names, workers, outside.toNanos(),
-                measured.toNanos(), warm.toNanos(), runCount, profile, null, seed);
+        int firstCount = values.getFirst().threadsOn(procList.isEmpty() ? 1 : procList.getFirst());
+        return new RealResult.Config(locks, kinds, List.copyOf(procList), names, firstCount, outside.toNanos(),
+                measured.toNanos(), warm.toNanos(), runCount, profile, null, seed, values.stream().map(Workers::text).toList());
     }
 }

@@ -101,7 +101,7 @@ public final class Figures {
     public static List<Figure> ofApps(AppsResult r) {
         List<Figure> list = new ArrayList<>();
         for (AppsResult.Group g : r.groups()) {
-            String group = g.threads() + " P=" + g.procs();
+            String group = appsGroup(r, g);
             for (String workload : r.config().workloads()) {
                 for (int i = 0; i < r.config().locks().size(); i++) {
                     String lock = r.config().locks().get(i);
@@ -122,6 +122,21 @@ public final class Figures {
             }
         }
         return list;
+    }
+
+    /**
+     * A group of an apps-shaped result as its figures name it: {@code platform P=2}, and {@code
+     * platform P=2 W=8} where the groups of {@code r} drive the workloads with more than one count of
+     * threads (a {@code real --workers 1x,4x} result), so that each count is a place of its own.
+     */
+    public static String appsGroup(AppsResult r, AppsResult.Group g) {
+        boolean byWorkers = r.groups().stream().map(x -> x.workersOr(r.config().workers())).distinct().count() > 1;
+        return appsGroup(g.threads(), g.procs(), g.workersOr(r.config().workers()), byWorkers);
+    }
+
+    /** {@code platform P=2}, with {@code W=8} added when {@code byWorkers}: see {@link #appsGroup(AppsResult, AppsResult.Group)}. */
+    public static String appsGroup(String threads, int procs, int workers, boolean byWorkers) {
+        return threads + " P=" + procs + (byWorkers ? " W=" + workers : "");
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The census of a {@code mutexlab real} result and the prediction check. For each (workload,
- * thread kind, P) of the profile pass: the lock sites, their hold distribution (p50/p99/max), share
+ * thread kind, P, workers) of the profile pass: the lock sites, their hold distribution (p50/p99/max), share
  * contended, threads waiting (most at once, and on average) against the CPUs, the outside time —
  * i.e. where each sits in the seed loop's grid ({@link SiteShape}). Then per cell: the hottest site
  * that matters, the lock the seed loop picks at its shape ({@link SeedLoop#pick}, from the {@code run}
@@ -31,12 +31,13 @@ public final class Census {
     /**
      * One cell's prediction.
      *
+     * @param workers    the threads that drove the workload in the cell
      * @param hottest    the hottest site that matters, or null when none does
      * @param pick       the seed loop's pick at its shape, or null without a result for that shape
      * @param winner     the lock with the most ops/s in the real run
      * @param pickRatio  the pick's ops/s over the winner's in the real run (1: the winner); NaN without a pick
      */
-    public record Prediction(String workload, String threads, int procs, SiteShape hottest, SeedLoop.Pick pick,
+    public record Prediction(String workload, String threads, int procs, int workers, SiteShape hottest, SeedLoop.Pick pick,
                              String winner, double pickRatio) {
         public boolean predicted() {
             return pick != null && pick.lock().equals(winner);
@@ -56,7 +57,7 @@ public final class Census {
         return cells;
     }
 
-    /** One profiled (workload, thread kind, P) and its sites. */
+    /** One profiled (workload, thread kind, P, workers) and its sites. */
     public record Cell(RealResult.Profiled profiled, List<SiteShape> sites) {
         public Optional<SiteShape> hottest() {
             return sites.stream().filter(SiteShape::matters).findFirst();
@@ -68,7 +69,8 @@ public final class Census {
         List<Prediction> list = new ArrayList<>();
         for (Cell c : cells(r)) {
             RealResult.Profiled p = c.profiled();
-            Optional<String> winner = winner(r, p.workload(), p.threads(), p.procs());
+            int workers = p.workersOr(r.config().workers());
+            Optional<String> winner = winner(r, p.workload(), p.threads(), p.procs(), workers);
             if (winner.isEmpty()) {
                 continue;
             }
@@ -80,24 +82,25 @@ public final class Census {
             }
             double ratio = Double.NaN;
             if (pick != null) {
-                double w = medianOps(r, p.workload(), p.threads(), p.procs(), winner.get());
-                double k = medianOps(r, p.workload(), p.threads(), p.procs(), pick.lock());
+                double w = medianOps(r, p.workload(), p.threads(), p.procs(), workers, winner.get());
+                double k = medianOps(r, p.workload(), p.threads(), p.procs(), workers, pick.lock());
                 ratio = w > 0 ? k / w : Double.NaN;
             }
-            list.add(new Prediction(p.workload(), p.threads(), p.procs(), hot, pick, winner.get(), ratio));
+            list.add(new Prediction(p.workload(), p.threads(), p.procs(), workers, hot, pick, winner.get(), ratio));
         }
         return list;
     }
 
     /** The lock with the most ops/s (median over batches) in one cell of the real run. */
-    public static Optional<String> winner(RealResult r, String workload, String threads, int procs) {
+    public static Optional<String> winner(RealResult r, String workload, String threads, int procs, int workers) {
         return r.config().locks().stream()
-                .filter(l -> !Double.isNaN(medianOps(r, workload, threads, procs, l)))
-                .max(Comparator.comparingDouble(l -> medianOps(r, workload, threads, procs, l)));
+                .filter(l -> !Double.isNaN(medianOps(r, workload, threads, procs, workers, l)))
+                .max(Comparator.comparingDouble(l -> medianOps(r, workload, threads, procs, workers, l)));
     }
 
-    static double medianOps(RealResult r, String workload, String threads, int procs, String lock) {
-        double[] ops = r.groups().stream().filter(g -> g.threads().equals(threads) && g.procs() == procs)
+    static double medianOps(RealResult r, String workload, String threads, int procs, int workers, String lock) {
+        double[] ops = r.groups().stream().filter(g -> g.threads().equals(threads) && g.procs() == procs
+                        && g.workersOr(r.config().workers()) == workers)
                 .flatMap(g -> g.samples().stream())
                 .filter(s -> s.workload().equals(workload) && s.lock().equals(lock))
                 .mapToDouble(AppsResult.Sample::opsPerSec).toArray();
@@ -111,19 +114,20 @@ public final class Census {
             return;
         }
         out.printf("%nCensus: the lock sites of each workload (profile pass, lock %s)%n", r.config().profileLock());
-        out.printf("  %-16s %-9s %2s  %-48s %10s %6s %8s %8s %8s %8s %8s %4s %6s  %s%n", "workload", "threads", "P",
+        out.printf("  %-16s %-9s %2s %4s  %-48s %10s %6s %8s %8s %8s %8s %8s %4s %6s  %s%n", "workload", "threads", "P", "W",
                 "site", "acq", "cont%", "hold p50", "hold p99", "hold max", "wait p99", "out p50", "maxW", "meanW",
                 "matters");
         for (Cell c : cells(r)) {
             RealResult.Profiled p = c.profiled();
+            int workers = p.workersOr(r.config().workers());
             if (c.sites().isEmpty()) {
-                out.printf("  %-16s %-9s %2d  %s%n", p.workload(), p.threads(), p.procs(),
+                out.printf("  %-16s %-9s %2d %4d  %s%n", p.workload(), p.threads(), p.procs(), workers,
                         p.profile() == null ? "(no profile)" : "(no ReentrantLock site profiled)");
             }
             for (SiteShape s : c.sites()) {
                 ProfileReport.Site site = s.site();
-                out.printf(Locale.ROOT, "  %-16s %-9s %2d  %-48.48s %10d %6.2f %8s %8s %8s %8s %8s %4d %6.3f  %s%n",
-                        p.workload(), p.threads(), p.procs(), site.site(), site.acquisitions(), 100 * site.contendedShare(),
+                out.printf(Locale.ROOT, "  %-16s %-9s %2d %4d  %-48.48s %10d %6.2f %8s %8s %8s %8s %8s %4d %6.3f  %s%n",
+                        p.workload(), p.threads(), p.procs(), workers, site.site(), site.acquisitions(), 100 * site.contendedShare(),
                         us(site.holdNanos(), ProfileReport.Distribution::p50), us(site.holdNanos(), ProfileReport.Distribution::p99),
                         us(site.holdNanos(), ProfileReport.Distribution::max), us(site.waitNanos(), ProfileReport.Distribution::p99),
                         us(site.outsideNanos(), ProfileReport.Distribution::p50), site.maxWaiting(), s.meanWaiting(),
@@ -134,7 +138,7 @@ public final class Census {
                 + " average, against P CPUs)");
         List<Prediction> predictions = predictions(r, seedLoop);
         out.printf("%nPrediction: the seed loop's pick at the hottest site's shape vs the real winner%n");
-        out.printf("  %-16s %-9s %2s  %-44s %-16s %-16s %6s%n", "workload", "threads", "P", "shape (seed loop)", "loop picks",
+        out.printf("  %-16s %-9s %2s %4s  %-44s %-16s %-16s %6s%n", "workload", "threads", "P", "W", "shape (seed loop)", "loop picks",
                 "real winner", "pick/win");
         int withPick = 0;
         int predicted = 0;
@@ -145,14 +149,14 @@ public final class Census {
         for (Prediction p : predictions) {
             if (p.hottest() == null) {
                 quiet++;
-                out.printf("  %-16s %-9s %2d  %-44s %-16s %-16s %6s%n", p.workload(), p.threads(), p.procs(),
-                        "no lock contended enough to matter", "-", p.winner(), "-");
+                out.printf("  %-16s %-9s %2d %4d  %-44s %-16s %-16s %6s%n", p.workload(), p.threads(), p.procs(),
+                        p.workers(), "no lock contended enough to matter", "-", p.winner(), "-");
                 continue;
             }
             if (p.pick() == null) {
                 unmeasured.add(p.hottest().point());
-                out.printf("  %-16s %-9s %2d  %-44s %-16s %-16s %6s%n", p.workload(), p.threads(), p.procs(),
-                        p.hottest().point(), "(not measured)", p.winner(), "-");
+                out.printf("  %-16s %-9s %2d %4d  %-44s %-16s %-16s %6s%n", p.workload(), p.threads(), p.procs(),
+                        p.workers(), p.hottest().point(), "(not measured)", p.winner(), "-");
                 continue;
             }
             withPick++;
@@ -164,8 +168,8 @@ public final class Census {
             if (p.near()) {
                 near++;
             }
-            out.printf(Locale.ROOT, "  %-16s %-9s %2d  %-44s %-16s %-16s %6.2f%n", p.workload(), p.threads(), p.procs(),
-                    p.hottest().point(), p.pick().lock(), p.winner(), p.pickRatio());
+            out.printf(Locale.ROOT, "  %-16s %-9s %2d %4d  %-44s %-16s %-16s %6.2f%n", p.workload(), p.threads(), p.procs(),
+                    p.workers(), p.hottest().point(), p.pick().lock(), p.winner(), p.pickRatio());
         }
         out.printf("%nThe seed loop predicted the real winner in %d of %d cells (its pick within %.0f%% of the winner in"
                 + " %d)", predicted, withPick, 100 * NEAR, near);

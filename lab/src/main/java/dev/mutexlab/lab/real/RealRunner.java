@@ -1,6 +1,7 @@
 package dev.mutexlab.lab.real;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
+import dev.mutexlab.lab.compare.Figures;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.Machine;
@@ -32,18 +33,18 @@ import java.util.concurrent.TimeUnit;
  * JVM of its own: {@code RealChild} of the real module, confined to P CPUs ({@link Confinement}),
  * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
  * program's own lock). Batches are interleaved: batch after batch, each running every (thread kind,
- * P, workload) on every lock once, the locks in an order rotated by one from the previous batch, so
- * that ratios within a batch compare neighbours in time. A lock listed twice (the A/A control, the
+ * P, workers, workload) on every lock once, the locks in an order rotated by one from the previous
+ * batch, so that ratios within a batch compare neighbours in time. A lock listed twice (the A/A control, the
  * first lock again last) runs as any other, on the same spec; its samples carry the same name and are
  * told apart by their place in the rotation ({@link AppsResult#lockIndex}).
  *
- * <p>Adaptive replication: after the planned batches, while some (thread kind, P, workload) has a
- * lock whose ops/s verdict cannot tell ({@link CellVerdicts#undecidedWorkloads}) and the time budget
+ * <p>Adaptive replication: after the planned batches, while some (thread kind, P, workers, workload)
+ * has a lock whose ops/s verdict cannot tell ({@link CellVerdicts#undecidedWorkloads}) and the time budget
  * allows another round, it measures {@value #ROUND_BATCHES} more batches of the undecided cells only,
  * every lock, in rotated order, numbered on from the last batch. Each sample is a fresh child JVM
  * already, so the batches are independent of one another and the bootstrap resamples them as they
  * are (the samples name no JVM number). What is still undecided when the budget is spent stays
- * "cannot tell". Then a separate profile pass, one child per (thread kind, P, workload) with
+ * "cannot tell". Then a separate profile pass, one child per (thread kind, P, workers, workload) with
  * {@code profile} on the profile lock, whose reports never touch the throughput samples.
  */
 public final class RealRunner implements Measuring<RealResult> {
@@ -94,13 +95,15 @@ public final class RealRunner implements Measuring<RealResult> {
         this.budgetNanos = budgetNanos;
         for (String t : config.threads()) {
             for (int p : config.procs()) {
-                samples.put(key(t, p), new ArrayList<>());
+                for (int w : Workers.counts(config, p)) {
+                    samples.put(key(t, p, w), new ArrayList<>());
+                }
             }
         }
     }
 
-    private static String key(String threads, int procs) {
-        return threads + " " + procs;
+    private static String key(String threads, int procs, int workers) {
+        return threads + " " + procs + " " + workers;
     }
 
     /** Samples plus profiles: one child JVM each. */
@@ -110,11 +113,16 @@ public final class RealRunner implements Measuring<RealResult> {
     }
 
     static long sampleCount(RealResult.Config c) {
-        return (long) c.runs() * c.threads().size() * c.procs().size() * c.workloads().size() * c.locks().size();
+        return (long) c.runs() * groupCount(c) * c.workloads().size() * c.locks().size();
     }
 
     static long profileCount(RealResult.Config c) {
-        return c.profileLock() == null ? 0 : (long) c.threads().size() * c.procs().size() * c.workloads().size();
+        return c.profileLock() == null ? 0 : groupCount(c) * c.workloads().size();
+    }
+
+    /** The (thread kind, P, workers) groups of {@code c}. */
+    private static long groupCount(RealResult.Config c) {
+        return (long) c.threads().size() * c.procs().stream().mapToInt(p -> Workers.counts(c, p).size()).sum();
     }
 
     /** How long {@code c} takes: every child JVM's start and check, warm-up and window. */
@@ -142,7 +150,9 @@ public final class RealRunner implements Measuring<RealResult> {
             Map<String, List<String>> every = new LinkedHashMap<>();
             for (String threads : config.threads()) {
                 for (int procs : config.procs()) {
-                    every.put(group(threads, procs), config.workloads());
+                    for (int workers : Workers.counts(config, procs)) {
+                        every.put(group(threads, procs, workers), config.workloads());
+                    }
                 }
             }
             for (int run = 0; run < config.runs(); run++) {
@@ -152,11 +162,13 @@ public final class RealRunner implements Measuring<RealResult> {
             if (config.profileLock() != null) {
                 for (String threads : config.threads()) {
                     for (int procs : config.procs()) {
-                        for (String workload : config.workloads()) {
-                            profile(work, new RealTask(workload, config.profileLock(), threads, procs, config.workers(),
-                                    config.outsideNanos(), config.warmupNanos(), config.durationNanos(), config.seed(),
-                                    0, 0));
-                            progress.step("profile " + threads + " P=" + procs + " " + workload);
+                        for (int workers : Workers.counts(config, procs)) {
+                            for (String workload : config.workloads()) {
+                                profile(work, new RealTask(workload, config.profileLock(), threads, procs, workers,
+                                        config.outsideNanos(), config.warmupNanos(), config.durationNanos(), config.seed(),
+                                        0, 0));
+                                progress.step("profile " + group(threads, procs, workers) + " " + workload);
+                            }
                         }
                     }
                 }
@@ -202,22 +214,24 @@ public final class RealRunner implements Measuring<RealResult> {
         List<Integer> order = Metrics.rotatedOrder(config.locks().size(), run);
         for (String threads : config.threads()) {
             for (int procs : config.procs()) {
-                for (String workload : only.getOrDefault(group(threads, procs), List.of())) {
-                    for (int pos = 0; pos < order.size(); pos++) {
-                        String lock = config.locks().get(order.get(pos));
-                        measure(work, new RealTask(workload, lock, threads, procs, config.workers(),
-                                config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
-                                config.seed(), run, pos));
-                        progress.step(threads + " P=" + procs + " " + workload + " " + lock);
+                for (int workers : Workers.counts(config, procs)) {
+                    for (String workload : only.getOrDefault(group(threads, procs, workers), List.of())) {
+                        for (int pos = 0; pos < order.size(); pos++) {
+                            String lock = config.locks().get(order.get(pos));
+                            measure(work, new RealTask(workload, lock, threads, procs, workers,
+                                    config.outsideNanos(), config.warmupNanos(), config.durationNanos(),
+                                    config.seed(), run, pos));
+                            progress.step(group(threads, procs, workers) + " " + workload + " " + lock);
+                        }
                     }
                 }
             }
         }
     }
 
-    /** A group as the figures name it ({@code platform P=2}). */
-    private static String group(String threads, int procs) {
-        return threads + " P=" + procs;
+    /** A group as the figures name it ({@code platform P=2}, {@code platform P=2 W=8}: {@link Figures#appsGroup}). */
+    private String group(String threads, int procs, int workers) {
+        return Figures.appsGroup(threads, procs, workers, Workers.several(config));
     }
 
     /** Why the adaptive rounds stopped, for the last line of the plan: every cell decided, or the budget spent. */
@@ -237,8 +251,8 @@ public final class RealRunner implements Measuring<RealResult> {
             if (notInPlace != null && s.checkPassed()) {
                 s = s.withCheck(task.workload() + " on " + task.lock() + ": " + notInPlace);   // an error, never a result
             }
-            RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.lock(), task.run(),
-                    rewrites);
+            RealResult.Swap swap = RealResult.Swap.of(task.workload(), task.threads(), task.procs(), task.workers(),
+                    task.lock(), task.run(), rewrites);
             synchronized (this) {
                 swaps.add(swap);
             }
@@ -247,7 +261,7 @@ public final class RealRunner implements Measuring<RealResult> {
                     + " is not known to have been swapped");
         }
         synchronized (this) {
-            samples.get(key(task.threads(), task.procs())).add(s);
+            samples.get(key(task.threads(), task.procs(), task.workers())).add(s);
         }
     }
 
@@ -261,7 +275,8 @@ public final class RealRunner implements Measuring<RealResult> {
         AppsResult.Sample s = launch(work, task, List.of(agentOption(options.toArray(String[]::new))));
         ProfileReport r = s.checkPassed() || Files.isRegularFile(report) ? readReport(report, task) : null;
         synchronized (this) {
-            profiles.add(new RealResult.Profiled(task.workload(), task.threads(), task.procs(), task.lock(), s.check(), r));
+            profiles.add(new RealResult.Profiled(task.workload(), task.threads(), task.procs(), task.lock(), s.check(), r,
+                    task.workers()));
         }
     }
 
@@ -327,9 +342,12 @@ public final class RealRunner implements Measuring<RealResult> {
         List<AppsResult.Group> groups = new ArrayList<>();
         for (String t : config.threads()) {
             for (int p : config.procs()) {
-                List<AppsResult.Sample> list = samples.get(key(t, p));
-                if (!list.isEmpty()) {
-                    groups.add(new AppsResult.Group(t, p, Confinement.describe(p, ThreadKind.parse(t)), 0, List.copyOf(list)));
+                for (int w : Workers.counts(config, p)) {
+                    List<AppsResult.Sample> list = samples.get(key(t, p, w));
+                    if (!list.isEmpty()) {
+                        groups.add(new AppsResult.Group(t, p, Confinement.describe(p, ThreadKind.parse(t)), 0,
+                                List.copyOf(list), w));
+                    }
                 }
             }
         }

@@ -50,8 +50,24 @@ public record AppsResult(String schema, String command, String createdAt, Machin
                          int runs) {
     }
 
-    /** One child JVM: one thread kind on P processors. */
-    public record Group(String threads, int procs, String enforcement, double busyStepsPerNano, List<Sample> samples) {
+    /**
+     * One child JVM: one thread kind on P processors.
+     *
+     * @param workers the threads driving each workload in this group, where a result measures several
+     *                counts ({@code mutexlab real --workers 1x,4x}); null where the configuration's
+     *                {@code workers} holds for every group (apps, and real files before 1.2)
+     */
+    public record Group(String threads, int procs, String enforcement, double busyStepsPerNano, List<Sample> samples,
+                        Integer workers) {
+        /** A group whose workers are the configuration's. */
+        public Group(String threads, int procs, String enforcement, double busyStepsPerNano, List<Sample> samples) {
+            this(threads, procs, enforcement, busyStepsPerNano, samples, null);
+        }
+
+        /** The threads driving each workload here: {@code workers}, or {@code configured} where the group does not say. */
+        public int workersOr(int configured) {
+            return workers == null ? configured : workers;
+        }
     }
 
     /**

@@ -75,11 +75,24 @@ public record ProfileReport(String schema, String mainCommand, String javaVersio
      * @param threads       distinct threads that acquired
      * @param maxWaiting    the most threads waiting at once (in timed waits)
      * @param outsideNanos  a thread's release of a lock of this site to its next acquisition of it
+     * @param kind          what the site is: how the agent made its locks ({@code new}, {@code reparent}:
+     *                      {@code ReentrantLock}s) or {@code monitor} for a {@code synchronized} site; null in a
+     *                      report without the field, which is read as a {@code ReentrantLock} site
      */
     public record Site(String site, @JsonProperty("class") String className, String method, int line, String lockClass, long instances,
                        long acquisitions, Long timed, long contended, long reentrant, long tryLockFailures, int threads,
                        int maxWaiting, Distribution holdNanos, Distribution waitNanos, Distribution outsideNanos,
-                       long conditionWaits, Distribution conditionWaitNanos) {
+                       long conditionWaits, Distribution conditionWaitNanos, String kind) {
+        /** A site as a report without the {@code kind} field gives it. */
+        public Site(String site, String className, String method, int line, String lockClass, long instances,
+                    long acquisitions, Long timed, long contended, long reentrant, long tryLockFailures, int threads,
+                    int maxWaiting, Distribution holdNanos, Distribution waitNanos, Distribution outsideNanos,
+                    long conditionWaits, Distribution conditionWaitNanos) {
+            this(site, className, method, line, lockClass, instances, acquisitions, timed, contended, reentrant,
+                    tryLockFailures, threads, maxWaiting, holdNanos, waitNanos, outsideNanos, conditionWaits,
+                    conditionWaitNanos, null);
+        }
+
         /** The acquisitions timed: {@code timed}, or every acquisition in a report without the field. */
         public long timedAcquisitions() {
             return timed == null ? acquisitions : timed;

@@ -52,23 +52,45 @@ public record RealResult(String schema, String command, String createdAt, Machin
     /**
      * The configuration as it appears in the file.
      *
-     * @param workers      threads driving each workload
-     * @param outsideNanos busy work per operation outside the library
-     * @param profileLock  the lock the profile pass ran on ({@code jdk}: the program's own)
-     * @param agent        the agent jar's path
-     * @param seed         the workloads' seed
+     * @param workers       threads driving each workload: the first of {@code workersValues} at the first P
+     * @param outsideNanos  busy work per operation outside the library
+     * @param profileLock   the lock the profile pass ran on ({@code jdk}: the program's own)
+     * @param agent         the agent jar's path
+     * @param seed          the workloads' seed
+     * @param workersValues each value of {@code --workers} as given: a count ({@code 8}) or a multiple of
+     *                      the group's CPUs ({@code 4x}); each is a dimension of the run, and each group
+     *                      records the count it ran ({@link AppsResult.Group#workers}); null in files
+     *                      that measured one count, {@code workers}
      */
     public record Config(List<String> locks, List<String> threads, List<Integer> procs, List<String> workloads,
                          int workers, long outsideNanos, long durationNanos, long warmupNanos, int runs,
-                         String profileLock, String agent, long seed) {
+                         String profileLock, String agent, long seed, List<String> workersValues) {
+        /** A configuration with one count of workers. */
+        public Config(List<String> locks, List<String> threads, List<Integer> procs, List<String> workloads,
+                      int workers, long outsideNanos, long durationNanos, long warmupNanos, int runs,
+                      String profileLock, String agent, long seed) {
+            this(locks, threads, procs, workloads, workers, outsideNanos, durationNanos, warmupNanos, runs, profileLock,
+                    agent, seed, null);
+        }
     }
 
     /**
      * One workload's profile: the agent's report of the child that ran it (null when the pass was
      * skipped or the child wrote none), and the workload's check in that run.
+     *
+     * @param workers the threads that drove it; null in files that measured one count (the configuration's)
      */
     public record Profiled(String workload, String threads, int procs, String lock, String check,
-                           ProfileReport profile) {
+                           ProfileReport profile, Integer workers) {
+        /** A profile of the configuration's one count of workers. */
+        public Profiled(String workload, String threads, int procs, String lock, String check, ProfileReport profile) {
+            this(workload, threads, procs, lock, check, profile, null);
+        }
+
+        /** The threads that drove it: {@code workers}, or {@code configured} where the file does not say. */
+        public int workersOr(int configured) {
+            return workers == null ? configured : workers;
+        }
     }
 
     /**
@@ -81,12 +103,25 @@ public record RealResult(String schema, String command, String createdAt, Machin
      *                  statistics ({@code lineup:stats}); null otherwise (and in older files)
      * @param policies  of those locks, how many ran each {@code lineup} policy at the sample's end; null
      *                  when none is a lineup lock or statistics are off
+     * @param workers   the threads that drove the workload; null in files that measured one count (the
+     *                  configuration's)
      */
     public record Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
-                       int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies) {
+                       int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies, Integer workers) {
+        /** A swap of the configuration's one count of workers. */
+        public Swap(String workload, String threads, int procs, String lock, int run, int sites, long instances,
+                    int skipped, Map<String, Long> lockEvents, Map<String, Integer> policies) {
+            this(workload, threads, procs, lock, run, sites, instances, skipped, lockEvents, policies, null);
+        }
+
+        /** What the agent reported of one sample of the configuration's one count of workers. */
+        public static Swap of(String workload, String threads, int procs, String lock, int run, ProfileReport.Rewrites w) {
+            return of(workload, threads, procs, null, lock, run, w);
+        }
 
         /** What the agent reported of one sample: its rewrites, with the sites' lock events added up. */
-        public static Swap of(String workload, String threads, int procs, String lock, int run, ProfileReport.Rewrites w) {
+        public static Swap of(String workload, String threads, int procs, Integer workers, String lock, int run,
+                              ProfileReport.Rewrites w) {
             List<ProfileReport.RewriteSite> sites = w == null || w.sites() == null ? List.of() : w.sites();
             Map<String, Long> events = new LinkedHashMap<>();
             Map<String, Integer> policies = new TreeMap<>();
@@ -102,7 +137,7 @@ public record RealResult(String schema, String command, String createdAt, Machin
             }
             return new Swap(workload, threads, procs, lock, run, sites.size(), w == null ? 0 : w.instances(),
                     w == null || w.skipped() == null ? 0 : w.skipped().size(), recorded ? events : null,
-                    policies.isEmpty() ? null : policies);
+                    policies.isEmpty() ? null : policies, workers);
         }
     }
 

@@ -12,7 +12,8 @@ import picocli.CommandLine;
 
 /** The plan {@code mutexlab real} measures: the A/A copy in the locks, and adaptive rounds off unless asked for. */
 class RealPlanTest {
-    private static RealCommand parse(String... args) {
+    /** {@code real ARGS} parsed, its command object ready for {@link RealCommand#config}. */
+    static RealCommand parse(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "real";
         System.arraycopy(args, 0, all, 1, args.length);
