@@ -2,6 +2,7 @@ package dev.mutexlab.agent;
 
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
+import dev.mutexlab.agent.runtime.MonitorProbe;
 import dev.mutexlab.agent.runtime.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,6 +60,12 @@ public final class AgentStart {
         if (options.rewrites()) {
             instrumentation.addTransformer(transformer, instrumentation.isRetransformClassesSupported());
         }
+        // After the lock transformer, so that a class with both gets its locks and its monitors rewritten.
+        MonitorTransformer monitorTransformer = options.profile() && options.monitors()
+                ? new MonitorTransformer(options, log, instrumentation) : null;
+        if (monitorTransformer != null) {
+            instrumentation.addTransformer(monitorTransformer, instrumentation.isRetransformClassesSupported());
+        }
         MonitorContention monitors = null;
         if (options.monitors()) {
             monitors = new MonitorContention(options.monitorThresholdNanos());
@@ -87,7 +94,7 @@ public final class AgentStart {
                     return;
                 }
                 if (stopped.compareAndSet(false, true)) {
-                    stop(options, made, finalMonitors, instrumentation, transformer, log);
+                    stop(options, made, finalMonitors, instrumentation, transformer, monitorTransformer, log);
                 }
             }, "mutexlab-agent-stop");
             stop.setDaemon(true);
@@ -104,11 +111,16 @@ public final class AgentStart {
      * were made as (their sampled-out acquisitions still count, until the report is written).
      */
     private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
-                             Instrumentation instrumentation, LockTransformer transformer, RewriteLog log) {
+                             Instrumentation instrumentation, LockTransformer transformer,
+                             MonitorTransformer monitorTransformer, RewriteLog log) {
         LockProbe.stopAll();
+        MonitorProbe.stopAll();
         Settings.install(Settings.NONE);
         instrumentation.removeTransformer(transformer);
-        Set<String> rewritten = new HashSet<>();
+        if (monitorTransformer != null) {
+            instrumentation.removeTransformer(monitorTransformer);
+        }
+        Set<String> rewritten = new HashSet<>(log.monitorClasses());
         for (RewriteLog.Rewrite r : log.rewrites()) {
             rewritten.add(r.className());
         }
