@@ -10,16 +10,20 @@ import java.security.ProtectionDomain;
  * {@link MonitorRewriter}, after {@link LockTransformer} has rewritten their locks (it is added
  * after it). Like that one it never throws: a class it cannot rewrite loads as it was, reported.
  *
- * <p>Which classes: the program's and its libraries', never the JDK's ({@code java.},
- * {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}: their monitors are the runtime's
- * own machinery, which the agent itself runs on), the agent's or the program's copy of the
- * library; {@code include}/{@code exclude} apply. A class loaded while another is being rewritten
+ * <p>Which classes: the program's and its libraries', never the JDK's (by name: {@code java.},
+ * {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}; and whatever the boot and platform
+ * loaders define, {@code org.w3c.dom} and the like: their monitors are the runtime's own machinery,
+ * which the agent itself runs on), the agent's or the program's copy of the library;
+ * {@code include}/{@code exclude} apply. A class loaded while another is being rewritten
  * on the same thread is left alone.
  */
 final class MonitorTransformer implements ClassFileTransformer {
 
     /** {@link LockTransformer#JDK} as an array: see {@link #jdk}. */
     private static final String[] JDK = LockTransformer.JDK.toArray(new String[0]);
+
+    /** Defines the JDK's modules outside the boot loader ({@code java.sql}, ...): never probed either. */
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
 
     private final AgentOptions options;
     private final MonitorRewriter rewriter = new MonitorRewriter();
@@ -50,8 +54,8 @@ final class MonitorTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] bytes) {
-        if (className == null || bytes == null || LockTransformer.never(className) || jdk(className)
-                || rewriting.get() != null) {
+        if (className == null || bytes == null || loader == null || loader == PLATFORM
+                || LockTransformer.never(className) || jdk(className) || rewriting.get() != null) {
             return null;
         }
         String dotted = className.replace('/', '.');
