@@ -40,10 +40,13 @@ import org.objectweb.asm.tree.VarInsnNode;
  *   [method start]  T = NOT_TIMED; S = 0
  *   ... dup; astore X;  S = site; T = arriving(X, site);  monitorenter
  *   [try range of the block's handler starts here]  T = entered(T, S)
- *   ... aload X;  T = exiting(T, S);  monitorexit
+ *   ... aload X;  monitorexit  [try ranges that end here]  T = exiting(T, S)
  * }</pre>
  * The call after the enter runs inside the block's catch-any range (its start is moved up to it),
- * so that even an error there releases the monitor through the program's own handler. Nested
+ * so that even an error there releases the monitor through the program's own handler. The call
+ * after an exit runs outside the ranges that end there: the monitor is released by then, and
+ * javac's handler, whose range covers its own monitorexit, gets no call that can throw inside it
+ * (C1 refuses to compile a method where a call can throw into the handler of its own block). Nested
  * blocks hold their monitors in distinct locals and pair by them; two blocks one after the other
  * that reuse a local reuse its {@code T} and {@code S}, one after the other. An enter or exit in
  * another shape is left without a probe (its site is not reported).
@@ -200,15 +203,18 @@ public final class MonitorRewriter {
                 AbstractInsnNode prev = previousInstruction(insn);
                 int[] locals = prev != null && prev.getOpcode() == Opcodes.ALOAD
                         ? localsByMonitor.get(((VarInsnNode) prev).var) : null;
-                if (locals == null) {
+                AbstractInsnNode at = lastBeforeNextInstruction(insn);
+                if (locals == null || at.getNext() == null) {
                     continue;
                 }
-                InsnList before = new InsnList();
-                before.add(new VarInsnNode(Opcodes.LLOAD, locals[0]));
-                before.add(new VarInsnNode(Opcodes.ILOAD, locals[1]));
-                before.add(call("exiting", "(JI)J"));
-                before.add(new VarInsnNode(Opcodes.LSTORE, locals[0]));
-                code.insertBefore(insn, before);
+                InsnList after = new InsnList();
+                after.add(new VarInsnNode(Opcodes.LLOAD, locals[0]));
+                after.add(new VarInsnNode(Opcodes.ILOAD, locals[1]));
+                after.add(call("exiting", "(JI)J"));
+                after.add(new VarInsnNode(Opcodes.LSTORE, locals[0]));
+                AbstractInsnNode last = after.getLast();
+                code.insert(at, after);
+                insn = last;
             }
         }
         if (!localsByMonitor.isEmpty()) {
@@ -341,6 +347,18 @@ public final class MonitorRewriter {
             }
         }
         return false;
+    }
+
+    /**
+     * The last node before the instruction after {@code insn}: past the labels that follow it, so
+     * that code inserted there lies outside the try ranges that end with {@code insn}.
+     */
+    private static AbstractInsnNode lastBeforeNextInstruction(AbstractInsnNode insn) {
+        AbstractInsnNode at = insn;
+        while (at.getNext() != null && at.getNext().getOpcode() < 0) {
+            at = at.getNext();
+        }
+        return at;
     }
 
     private static AbstractInsnNode previousInstruction(AbstractInsnNode from) {

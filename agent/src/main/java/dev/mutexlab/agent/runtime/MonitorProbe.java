@@ -12,8 +12,8 @@ package dev.mutexlab.agent.runtime;
  *          monitorenter
  *          T = entered(T, site)        // after it: wait = now - T (contended if >= CONTENDED_WAIT_NANOS); T = now
  *          ...
- *          T = exiting(T, site)        // before each monitorexit, the handler's included: hold = now - T
  *          monitorexit
+ *          T = exiting(T, site)        // after each monitorexit, the handler's included: hold = now - T
  * method:  T = methodEntered(site)     // at entry, the monitor held: count; sampled? now : NOT_TIMED
  *          exiting(T, site)            // before each return, and in a catch-all handler before its athrow
  * }</pre>
@@ -121,10 +121,9 @@ public final class MonitorProbe {
     }
 
     /**
-     * Before a {@code monitorexit} (or a synchronized method's return or throw): records the hold
-     * that began at {@code holdStartNanos}, if it was timed. Returns {@link #NOT_TIMED}, which the
-     * block stores back, so an exit that runs twice (the handler after an exception in between)
-     * records once.
+     * After a {@code monitorexit} (before a synchronized method's return or throw): records the
+     * hold that began at {@code holdStartNanos}, if it was timed. Returns {@link #NOT_TIMED}, which
+     * the block stores back, so that the exit's probe records a hold once.
      */
     public static long exiting(long holdStartNanos, int site) {
         if (holdStartNanos != NOT_TIMED) {
