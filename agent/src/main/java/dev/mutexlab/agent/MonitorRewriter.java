@@ -31,7 +31,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * inside behave as before.
  *
  * <p>Blocks. Which enter an exit belongs to is read from the local variable that holds the
- * monitor, as javac (and ecj, and Kotlin) compile a block: {@code dup; astore X; monitorenter} (or
+ * monitor, as javac compiles a block: {@code dup; astore X; monitorenter} (or
  * {@code aload X; monitorenter}) and {@code aload X; monitorexit} on every exit, the handler's
  * included. Each such X gets two new locals, the enter's time {@code T} (long) and its site
  * {@code S} (int), both set at the method's start, so that they are definitely assigned wherever
