@@ -26,7 +26,8 @@ import java.util.Set;
  * <tr><td>{@code include=P+P}, {@code exclude=P+P}</td><td>all / none</td><td>class-name prefixes</td></tr>
  * <tr><td>{@code jdk=true|false}</td><td>true</td><td>rewrite the JDK's classes loaded after premain</td></tr>
  * <tr><td>{@code report=stderr|none}</td><td>stderr</td><td>the summary (and table) at exit</td></tr>
- * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>JFR monitor contention per class</td></tr>
+ * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>JFR monitor contention per class, and
+ *     with {@code profile} hold and wait per {@code synchronized} block and method ({@link MonitorRewriter})</td></tr>
  * <tr><td>{@code monitorThreshold=NANOS}</td><td>10000</td><td>the JFR threshold for monitor waits</td></tr>
  * <tr><td>{@code stopAfter=D}</td><td>never</td><td>after D ({@code 30s}, {@code 500ms}, {@code 2m}):
  *     write the report to {@code out}, stop timing and undo the rewrites it can (for an attach)</td></tr>
@@ -43,7 +44,7 @@ import java.util.Set;
  * @param exclude          class-name prefixes never to rewrite
  * @param jdk              rewrite the JDK's own classes
  * @param reportToStderr   {@code report=stderr}
- * @param monitors         record monitor contention with JFR
+ * @param monitors         record monitor contention with JFR and, with {@code profile}, probe {@code synchronized}
  * @param monitorThresholdNanos the JFR threshold
  * @param failClasses      classes whose rewrite is made to fail ({@code fail=}, for testing)
  * @param stopAfterMillis  {@code stopAfter=D} in milliseconds; 0 for never

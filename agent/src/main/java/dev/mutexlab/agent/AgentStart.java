@@ -2,6 +2,7 @@ package dev.mutexlab.agent;
 
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
+import dev.mutexlab.agent.runtime.MonitorProbe;
 import dev.mutexlab.agent.runtime.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +17,8 @@ import javax.management.ObjectName;
 /**
  * The agent's start, called by {@link MutexlabAgent} once the jar is on the boot class path (this
  * class and everything it reaches load there). Parses the options, installs the runtime's settings,
- * adds the {@link LockTransformer}, rewrites the classes loaded before it that it can
+ * adds the {@link LockTransformer} (and, with {@code profile} and {@code monitors}, the
+ * {@link MonitorTransformer}), rewrites the classes loaded before it that it can
  * ({@link BeforeAgentScan}), starts the monitor recording, and registers the exit report (shutdown
  * hook) and the on-demand one ({@link ReportMXBean}).
  */
@@ -59,6 +61,12 @@ public final class AgentStart {
         if (options.rewrites()) {
             instrumentation.addTransformer(transformer, instrumentation.isRetransformClassesSupported());
         }
+        // After the lock transformer, so that a class with both gets its locks and its monitors rewritten.
+        MonitorTransformer monitorTransformer = options.profile() && options.monitors()
+                ? new MonitorTransformer(options, log, instrumentation) : null;
+        if (monitorTransformer != null) {
+            instrumentation.addTransformer(monitorTransformer, instrumentation.isRetransformClassesSupported());
+        }
         MonitorContention monitors = null;
         if (options.monitors()) {
             monitors = new MonitorContention(options.monitorThresholdNanos());
@@ -87,7 +95,7 @@ public final class AgentStart {
                     return;
                 }
                 if (stopped.compareAndSet(false, true)) {
-                    stop(options, made, finalMonitors, instrumentation, transformer, log);
+                    stop(options, made, finalMonitors, instrumentation, transformer, monitorTransformer, log);
                 }
             }, "mutexlab-agent-stop");
             stop.setDaemon(true);
@@ -104,11 +112,16 @@ public final class AgentStart {
      * were made as (their sampled-out acquisitions still count, until the report is written).
      */
     private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
-                             Instrumentation instrumentation, LockTransformer transformer, RewriteLog log) {
+                             Instrumentation instrumentation, LockTransformer transformer,
+                             MonitorTransformer monitorTransformer, RewriteLog log) {
         LockProbe.stopAll();
+        MonitorProbe.stopAll();
         Settings.install(Settings.NONE);
         instrumentation.removeTransformer(transformer);
-        Set<String> rewritten = new HashSet<>();
+        if (monitorTransformer != null) {
+            instrumentation.removeTransformer(monitorTransformer);
+        }
+        Set<String> rewritten = new HashSet<>(log.monitorClasses());
         for (RewriteLog.Rewrite r : log.rewrites()) {
             rewritten.add(r.className());
         }

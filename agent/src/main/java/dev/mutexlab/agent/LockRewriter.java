@@ -207,7 +207,7 @@ public final class LockRewriter {
     }
 
     /** A writer that computes frames with {@link ClassHierarchy} instead of loading classes. */
-    private static final class HierarchyWriter extends ClassWriter {
+    static final class HierarchyWriter extends ClassWriter {
         private final ClassHierarchy hierarchy;
 
         HierarchyWriter(ClassHierarchy hierarchy, boolean frames) {

@@ -26,12 +26,24 @@ public final class LockStatTable {
                 break;
             }
             out.append(String.format(Locale.ROOT, "%-56s %12d %6.1f%% %9s %9s %9s %9s %9s %9s %4d%n",
-                    clip(t.site.label(), 56), t.sum.acquisitions, 100 * t.contendedShare(),
+                    label(t, 56), t.sum.acquisitions, 100 * t.contendedShare(),
                     nanos(t.sum.holdNanos.percentile(0.5)), nanos(t.sum.holdNanos.percentile(0.99)), nanos(t.sum.holdNanos.maxNanos()),
                     nanos(t.sum.waitNanos.percentile(0.5)), nanos(t.sum.waitNanos.percentile(0.99)), nanos(t.sum.waitNanos.maxNanos()),
                     t.sum.maxWaiting));
         }
         return out.toString();
+    }
+
+    /**
+     * A site's label clipped to {@code width}; a monitor site's begins with its kind
+     * ({@code monitor}, {@code monitor-method}), which the clipping keeps.
+     */
+    static String label(SiteTotals t, int width) {
+        String kind = t.site.kind();
+        if (!kind.startsWith(MonitorRewriter.KIND_BLOCK)) {
+            return clip(t.site.label(), width);
+        }
+        return kind + " " + clip(t.site.label(), width - kind.length() - 1);
     }
 
     /** A duration in the unit that reads best: ns, µs, ms or s. */

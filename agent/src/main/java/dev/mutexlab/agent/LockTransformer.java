@@ -82,7 +82,7 @@ public final class LockTransformer implements ClassFileTransformer {
                 if (result.bytes() == null) {
                     return null;
                 }
-                letRead(module);
+                letRead(instrumentation, module);
                 result.rewrites().forEach(log::rewrote);
                 return result.bytes();
             } finally {
@@ -95,7 +95,7 @@ public final class LockTransformer implements ClassFileTransformer {
     }
 
     /** A named module (java.base, ...) must read the boot loader's unnamed module to call the runtime. */
-    private void letRead(Module module) {
+    static void letRead(Instrumentation instrumentation, Module module) {
         Module runtime = LockFactory.class.getModule();
         if (module != null && module.isNamed() && !module.canRead(runtime)) {
             instrumentation.redefineModule(module, Set.of(runtime), Map.of(), Map.of(), Set.of(), Map.of());
@@ -123,6 +123,11 @@ public final class LockTransformer implements ClassFileTransformer {
 
     /** Whether include/exclude/jdk choose the class. */
     boolean chosen(String internalName, String dotted) {
+        return chosen(options, internalName, dotted);
+    }
+
+    /** Whether {@code options}' include/exclude/jdk choose the class. */
+    static boolean chosen(AgentOptions options, String internalName, String dotted) {
         if (!options.jdk() && startsWithAny(internalName, JDK)) {
             return false;
         }

@@ -88,6 +88,7 @@ public final class ProfileReport {
         }
         j.endArray();
         j.field("instances", instances);
+        j.field("monitorClasses", log.monitorClasses().size());
         j.end();
         if (options.profile()) {
             j.key("sites").beginArray();

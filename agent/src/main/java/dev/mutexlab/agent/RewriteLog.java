@@ -21,6 +21,7 @@ public final class RewriteLog {
 
     private final ConcurrentLinkedQueue<Rewrite> rewrites = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Skip> skipped = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> monitorClasses = new ConcurrentLinkedQueue<>();
 
     void rewrote(Rewrite rewrite) {
         rewrites.add(rewrite);
@@ -28,6 +29,15 @@ public final class RewriteLog {
 
     void skipped(String className, String reason) {
         skipped.add(new Skip(className, reason));
+    }
+
+    void rewroteMonitors(String className) {
+        monitorClasses.add(className);
+    }
+
+    /** The classes whose {@code synchronized} blocks and methods were probed, once each. */
+    public List<String> monitorClasses() {
+        return List.copyOf(new java.util.LinkedHashSet<>(monitorClasses));
     }
 
     /** The sites rewritten so far, in the order their classes loaded. */

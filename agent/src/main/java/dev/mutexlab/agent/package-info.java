@@ -10,6 +10,7 @@
  * report), then {@link dev.mutexlab.agent.AgentOptions} (the option syntax),
  * {@link dev.mutexlab.agent.LockRewriter} (the bytecode rewrite),
  * {@link dev.mutexlab.agent.LockTransformer} (which classes, and what happens when one fails),
+ * {@link dev.mutexlab.agent.MonitorRewriter} (the probes around {@code synchronized} blocks and methods),
  * {@link dev.mutexlab.agent.ProfileReport} (the JSON of {@code docs/profile-schema.md}) and
  * {@link dev.mutexlab.agent.LockStatTable} (the terminal table). {@code docs/agent.md} is the
  * user's guide.

@@ -266,7 +266,7 @@ class LockRewriterTest {
     }
 
     /** Defines one class from given bytes, delegating the rest. */
-    private static final class OneClassLoader extends ClassLoader {
+    static final class OneClassLoader extends ClassLoader {
         private final String name;
         private final byte[] bytes;
 

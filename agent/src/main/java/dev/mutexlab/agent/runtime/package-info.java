@@ -10,7 +10,8 @@
  *
  * <p>Open first: {@link dev.mutexlab.agent.runtime.LockFactory} (what a rewritten allocation
  * calls), then {@link dev.mutexlab.agent.runtime.AgentReentrantLock} and
- * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition), then
+ * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition;
+ * {@link dev.mutexlab.agent.runtime.MonitorProbe} around a {@code synchronized} block or method), then
  * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go).
  *
  * <p>Rules every class here keeps: the profiler's bookkeeping takes no lock the agent could have

@@ -112,7 +112,7 @@ public final class ShortThreadsProgram {
     }
 
     /** {@code Thread.ofVirtual().factory()} where the JDK has it (21 and later), else null. */
-    private static ThreadFactory virtualThreadFactory() throws ReflectiveOperationException {
+    static ThreadFactory virtualThreadFactory() throws ReflectiveOperationException {
         if (Runtime.version().feature() < 21) {
             return null;
         }
