@@ -3,6 +3,7 @@ package dev.mutexlab.agent;
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
 import dev.mutexlab.agent.runtime.Settings;
+import dev.mutexlab.agent.runtime.Sites;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
@@ -35,8 +36,20 @@ public final class AgentStart {
      * option: nothing was changed).
      */
     public static String start(String args, Instrumentation instrumentation) {
+        return start(args, instrumentation, false);
+    }
+
+    /**
+     * As {@link #start(String, Instrumentation)}, in a running JVM (a late attach): with a profile,
+     * the locks made before the attach are probed too ({@link ReentrantLockProbes}).
+     */
+    public static String attach(String args, Instrumentation instrumentation) {
+        return start(args, instrumentation, true);
+    }
+
+    private static String start(String args, Instrumentation instrumentation, boolean attached) {
         try {
-            startWith(AgentOptions.parse(args), instrumentation);
+            startWith(AgentOptions.parse(args), instrumentation, attached);
             return null;
         } catch (BadOptionException e) {
             return e.getMessage();
@@ -48,9 +61,11 @@ public final class AgentStart {
         return report;
     }
 
-    private static void startWith(AgentOptions options, Instrumentation instrumentation) {
+    private static void startWith(AgentOptions options, Instrumentation instrumentation, boolean attached) {
         long startNanos = System.nanoTime();
         long startedAt = System.currentTimeMillis();
+        int firstSite = Sites.all().size();   // an earlier attach's sites are not this profile's
+        LockProbe.startAll();
         Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
                 options.frames()));
         RewriteLog log = new RewriteLog();
@@ -64,11 +79,12 @@ public final class AgentStart {
             monitors = new MonitorContention(options.monitorThresholdNanos());
             monitors.start();
         }
-        ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos);
+        ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos, firstSite);
         report = made;
         // Before the program goes on (premain: before main; attach: before loadAgent returns), so
         // that no allocation it makes from here on escapes the swap.
         new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
+        ReentrantLockProbes existing = attached && options.profile() ? ReentrantLockProbes.install(instrumentation, log) : null;
         Thread register = new Thread(() -> registerMBean(made), "mutexlab-agent-mbean");
         register.setDaemon(true);
         register.start();
@@ -87,7 +103,7 @@ public final class AgentStart {
                     return;
                 }
                 if (stopped.compareAndSet(false, true)) {
-                    stop(options, made, finalMonitors, instrumentation, transformer, log);
+                    stop(options, made, finalMonitors, instrumentation, transformer, log, existing);
                 }
             }, "mutexlab-agent-stop");
             stop.setDaemon(true);
@@ -96,7 +112,8 @@ public final class AgentStart {
     }
 
     /**
-     * {@code stopAfter=D} is up: stops timing (every probe), makes the locks constructed from now on
+     * {@code stopAfter=D} is up: stops timing (every probe), takes the probes out of the JDK's
+     * {@code ReentrantLock} (an attach's), makes the locks constructed from now on
      * the JDK's own, removes the transformer and retransforms the classes it rewrote, which then run
      * their own code again; then writes the report, whose appearance tells a waiting tool that the
      * program is as it was. A class it re-parented keeps the agent's lock as its superclass (a loaded
@@ -104,9 +121,13 @@ public final class AgentStart {
      * were made as (their sampled-out acquisitions still count, until the report is written).
      */
     private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
-                             Instrumentation instrumentation, LockTransformer transformer, RewriteLog log) {
+                             Instrumentation instrumentation, LockTransformer transformer, RewriteLog log,
+                             ReentrantLockProbes existing) {
         LockProbe.stopAll();
         Settings.install(Settings.NONE);
+        if (existing != null) {
+            existing.remove();
+        }
         instrumentation.removeTransformer(transformer);
         Set<String> rewritten = new HashSet<>();
         for (RewriteLog.Rewrite r : log.rewrites()) {
