@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
@@ -176,7 +177,12 @@ public final class AgentStart {
 
     private static void registerMBean(ProfileReport made) {
         try {
-            ManagementFactory.getPlatformMBeanServer().registerMBean(new ReportMXBean() {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            ObjectName name = new ObjectName(MBEAN_NAME);
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);   // an earlier attach's: the report on demand is this profile's
+            }
+            server.registerMBean(new ReportMXBean() {
                 @Override
                 public String json() {
                     return made.json();
@@ -197,7 +203,7 @@ public final class AgentStart {
                         throw new UncheckedIOException(e);
                     }
                 }
-            }, new ObjectName(MBEAN_NAME));
+            }, name);
         } catch (Throwable t) {
             System.err.println("mutexlab-agent: no on-demand report (" + LockTransformer.oneLine(t) + ")");
         }

@@ -157,19 +157,21 @@ public final class LockProbe {
     }
 
     /**
-     * An attempt did not get the lock (a {@code tryLock} that failed, a wait interrupted): gives
-     * back the count its decrement took (sampled out) or its sampled path added, and counts a
-     * failed {@code tryLock} ({@code tryLock}).
+     * An attempt sampled out did not get the lock (a {@code tryLock} that failed, a wait
+     * interrupted): gives back the count its decrement took.
      */
-    static void notAcquired(SiteStats s, boolean sampledOut, boolean tryLock) {
-        if (sampledOut) {
-            s.countdown++;
-        } else {
-            s.acquisitions--;
-        }
-        if (tryLock) {
-            s.tryLockFailures++;
-        }
+    static void notAcquiredSampledOut(SiteStats s) {
+        s.countdown++;
+    }
+
+    /** A sampled attempt did not get the lock: takes back the count its sampled path added. */
+    static void notAcquiredSampled(SiteStats s) {
+        s.acquisitions--;
+    }
+
+    /** A {@code tryLock} (with or without a timeout) returned false. */
+    static void tryLockFailed(SiteStats s) {
+        s.tryLockFailures++;
     }
 
     /** Whether the current hold is timed (read by the releasing thread, see the notes). */

@@ -265,8 +265,9 @@ public final class ReentrantLockHooks {
         long now = token == COUNTED ? 0 : System.nanoTime();
         Sampler t = CURRENT.get();
         int site = t.arrivalSite;
-        if (site < 0) {
-            return;
+        Run r = run;
+        if (site < 0 || r == null || t.generation != r.generation) {
+            return;   // no sample in progress, or one of a profile that has ended
         }
         t.arrivalSite = -1;
         SiteStats s = ThreadStats.current().site(site);

@@ -81,7 +81,7 @@ final class TimedLocking {
             try {
                 lock.stockLockInterruptibly();
             } catch (InterruptedException e) {
-                LockProbe.notAcquired(s, true, false);
+                LockProbe.notAcquiredSampledOut(s);
                 throw e;
             }
             return;
@@ -95,7 +95,7 @@ final class TimedLocking {
         try {
             lock.stockLockInterruptibly();
         } catch (InterruptedException e) {
-            LockProbe.notAcquired(s, false, false);
+            LockProbe.notAcquiredSampled(s);
             throw e;
         } finally {
             p.waitEnds(start);
@@ -112,7 +112,8 @@ final class TimedLocking {
             if (lock.stockTryLock()) {
                 return true;
             }
-            LockProbe.notAcquired(s, true, true);
+            LockProbe.notAcquiredSampledOut(s);
+            LockProbe.tryLockFailed(s);
             return false;
         }
         return tryLockSampled(lock, p, s);
@@ -121,7 +122,8 @@ final class TimedLocking {
     private static boolean tryLockSampled(Stock lock, LockProbe p, SiteStats s) {
         boolean timed = p.sampled(s) && !p.reentering(lock, s);
         if (!lock.stockTryLock()) {
-            LockProbe.notAcquired(s, false, true);
+            LockProbe.notAcquiredSampled(s);
+            LockProbe.tryLockFailed(s);
             return false;
         }
         if (timed) {
@@ -138,11 +140,12 @@ final class TimedLocking {
             try {
                 got = lock.stockTryLock(timeout, unit);
             } catch (InterruptedException e) {
-                LockProbe.notAcquired(s, true, false);
+                LockProbe.notAcquiredSampledOut(s);
                 throw e;
             }
             if (!got) {
-                LockProbe.notAcquired(s, true, true);
+                LockProbe.notAcquiredSampledOut(s);
+            LockProbe.tryLockFailed(s);
             }
             return got;
         }
@@ -157,13 +160,14 @@ final class TimedLocking {
         try {
             got = lock.stockTryLock(timeout, unit);
         } catch (InterruptedException e) {
-            LockProbe.notAcquired(s, false, false);
+            LockProbe.notAcquiredSampled(s);
             throw e;
         } finally {
             p.waitEnds(start);
         }
         if (!got) {
-            LockProbe.notAcquired(s, false, true);
+            LockProbe.notAcquiredSampled(s);
+            LockProbe.tryLockFailed(s);
             return false;
         }
         if (timed) {

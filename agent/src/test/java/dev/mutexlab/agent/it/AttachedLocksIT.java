@@ -66,6 +66,7 @@ class AttachedLocksIT {
             assertThat(rest).as(stderr).contains("SELF_CHECK=ok");
             assertThat(target.exitValue()).as(stderr).isZero();
             assertThat(stderr).as("the probes went in both times").doesNotContain("not profiled");
+            assertThat(stderr).as("the second attach's report replaces the first's MBean").doesNotContain("no on-demand report");
             assertThat(stderr.lines().filter(l -> l.startsWith("mutexlab-agent: stopped after"))).hasSize(2);
         } finally {
             target.destroyForcibly();
