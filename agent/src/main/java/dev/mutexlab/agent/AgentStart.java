@@ -19,8 +19,10 @@ import javax.management.ObjectName;
  * The agent's start, called by {@link MutexlabAgent} once the jar is on the boot class path (this
  * class and everything it reaches load there). Parses the options, installs the runtime's settings,
  * adds the {@link LockTransformer}, rewrites the classes loaded before it that it can
- * ({@link BeforeAgentScan}), starts the monitor recording, and registers the exit report (shutdown
- * hook) and the on-demand one ({@link ReportMXBean}).
+ * ({@link BeforeAgentScan}), under an attach with a profile puts probes into the JDK's
+ * {@code ReentrantLock} for the locks made before it ({@link ReentrantLockProbes}), starts the
+ * monitor recording, and registers the exit report (shutdown hook) and the on-demand one
+ * ({@link ReportMXBean}).
  */
 public final class AgentStart {
 
