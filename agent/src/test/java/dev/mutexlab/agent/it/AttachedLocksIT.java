@@ -73,12 +73,12 @@ class AttachedLocksIT {
         }
     }
 
-    /** Attaches for one second and waits for the report the agent writes when it stops. */
+    /** Attaches for two seconds and waits for the report the agent writes when it stops. */
     private static void profile(Process target, Path report) throws Exception {
         VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
         try {
             vm.loadAgent(ChildJvm.agentJar().toAbsolutePath().toString(),
-                    "profile,sample=1,monitors=false,stopAfter=1s,out=" + report);
+                    "profile,sample=1,monitors=false,stopAfter=2s,out=" + report);
         } finally {
             vm.detach();
         }
