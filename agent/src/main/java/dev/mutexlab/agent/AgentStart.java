@@ -87,7 +87,7 @@ public final class AgentStart {
         // Before the program goes on (premain: before main; attach: before loadAgent returns), so
         // that no allocation it makes from here on escapes the swap.
         new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
-        ReentrantLockProbes existing = attached && options.profile() ? ReentrantLockProbes.install(instrumentation, log) : null;
+        ReentrantLockProbes existing = attached && options.profile() ? ReentrantLockProbes.install(instrumentation, log, options) : null;
         Thread register = new Thread(() -> registerMBean(made), "mutexlab-agent-mbean");
         register.setDaemon(true);
         register.start();

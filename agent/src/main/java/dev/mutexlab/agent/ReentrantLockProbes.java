@@ -55,21 +55,26 @@ final class ReentrantLockProbes implements ClassFileTransformer {
     private static final String LOCK = "L" + CLASS + ";";
 
     private final Instrumentation instrumentation;
+    /** {@code fail=java.util.concurrent.locks.ReentrantLock}: the rewrite fails, to test that path. */
+    private final boolean failForTest;
     /** Whether a retransformation of ReentrantLock gets the probes (else its own bytes). */
     private volatile boolean probing;
     /** Why the last transformation with probes failed, or null. */
     private volatile String failure;
 
-    private ReentrantLockProbes(Instrumentation instrumentation) {
+    private ReentrantLockProbes(Instrumentation instrumentation, boolean failForTest) {
         this.instrumentation = instrumentation;
+        this.failForTest = failForTest;
     }
 
     /**
      * Puts the probes into {@code ReentrantLock}; returns the installed probes, or null when it could
-     * not (said in one line on stderr and in {@code log}).
+     * not (said in one line on stderr and in {@code log}). {@code options}' {@code fail=} naming
+     * ReentrantLock makes the rewrite fail.
      */
-    static ReentrantLockProbes install(Instrumentation instrumentation, RewriteLog log) {
-        ReentrantLockProbes probes = new ReentrantLockProbes(instrumentation);
+    static ReentrantLockProbes install(Instrumentation instrumentation, RewriteLog log, AgentOptions options) {
+        ReentrantLockProbes probes = new ReentrantLockProbes(instrumentation,
+                options.failClasses().contains(ReentrantLock.class.getName()));
         String why = probes.tryInstall();
         if (why == null) {
             return probes;
@@ -132,6 +137,9 @@ final class ReentrantLockProbes implements ClassFileTransformer {
             return null;
         }
         try {
+            if (failForTest) {
+                throw new IllegalStateException("fail=" + ReentrantLock.class.getName());
+            }
             return rewrite(bytes);
         } catch (Throwable t) {
             failure = LockTransformer.oneLine(t);

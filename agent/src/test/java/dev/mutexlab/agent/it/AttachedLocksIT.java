@@ -73,12 +73,43 @@ class AttachedLocksIT {
         }
     }
 
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void whenTheJdksLockCannotBeProbedOneLineSaysSoAndTheProfileGoesOn() throws Exception {
+        Path done = dir.resolve("done");
+        Path err = dir.resolve("target.err");
+        Path report = dir.resolve("attach.json");
+        Process target = new ProcessBuilder(ChildJvm.command(null, null, List.of(), ExistingLockProgram.class,
+                done.toString())).redirectError(err.toFile()).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("READY");
+            profile(target, report, ",fail=java.util.concurrent.locks.ReentrantLock");
+            JsonNode json = new ObjectMapper().readTree(report.toFile());
+            assertThat(sitesOf(json.get("sites"), WORKER)).as("no acquisition points: %s", json).isEmpty();
+            assertThat(ReportJson.find(json.get("rewrites").get("skipped"), "java.util.concurrent.locks.ReentrantLock"))
+                    .as("the report says why").isNotNull();
+            Files.createFile(done);
+            String rest = out.lines().reduce("", (a, b) -> a + b + "\n");
+            assertThat(target.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String stderr = Files.readString(err);
+            assertThat(rest).as(stderr).contains("SELF_CHECK=ok");
+            assertThat(target.exitValue()).as(stderr).isZero();
+            assertThat(stderr.lines().filter(l -> l.contains("not profiled"))).hasSize(1);
+        } finally {
+            target.destroyForcibly();
+        }
+    }
+
     /** Attaches for two seconds and waits for the report the agent writes when it stops. */
     private static void profile(Process target, Path report) throws Exception {
+        profile(target, report, "");
+    }
+
+    private static void profile(Process target, Path report, String moreOptions) throws Exception {
         VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
         try {
             vm.loadAgent(ChildJvm.agentJar().toAbsolutePath().toString(),
-                    "profile,sample=1,monitors=false,stopAfter=2s,out=" + report);
+                    "profile,sample=1,monitors=false,stopAfter=2s,out=" + report + moreOptions);
         } finally {
             vm.detach();
         }
