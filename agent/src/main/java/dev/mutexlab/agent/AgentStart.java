@@ -4,6 +4,7 @@ import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
 import dev.mutexlab.agent.runtime.MonitorProbe;
 import dev.mutexlab.agent.runtime.Settings;
+import dev.mutexlab.agent.runtime.Sites;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
@@ -19,8 +21,10 @@ import javax.management.ObjectName;
  * class and everything it reaches load there). Parses the options, installs the runtime's settings,
  * adds the {@link LockTransformer} (and, with {@code profile} and {@code monitors}, the
  * {@link MonitorTransformer}), rewrites the classes loaded before it that it can
- * ({@link BeforeAgentScan}), starts the monitor recording, and registers the exit report (shutdown
- * hook) and the on-demand one ({@link ReportMXBean}).
+ * ({@link BeforeAgentScan}), under an attach with a profile puts probes into the JDK's
+ * {@code ReentrantLock} for the locks made before it ({@link ReentrantLockProbes}), starts the
+ * monitor recording, and registers the exit report (shutdown hook) and the on-demand one
+ * ({@link ReportMXBean}).
  */
 public final class AgentStart {
 
@@ -37,8 +41,20 @@ public final class AgentStart {
      * option: nothing was changed).
      */
     public static String start(String args, Instrumentation instrumentation) {
+        return start(args, instrumentation, false);
+    }
+
+    /**
+     * As {@link #start(String, Instrumentation)}, in a running JVM (a late attach): with a profile,
+     * the locks made before the attach are probed too ({@link ReentrantLockProbes}).
+     */
+    public static String attach(String args, Instrumentation instrumentation) {
+        return start(args, instrumentation, true);
+    }
+
+    private static String start(String args, Instrumentation instrumentation, boolean attached) {
         try {
-            startWith(AgentOptions.parse(args), instrumentation);
+            startWith(AgentOptions.parse(args), instrumentation, attached);
             return null;
         } catch (BadOptionException e) {
             return e.getMessage();
@@ -50,9 +66,12 @@ public final class AgentStart {
         return report;
     }
 
-    private static void startWith(AgentOptions options, Instrumentation instrumentation) {
+    private static void startWith(AgentOptions options, Instrumentation instrumentation, boolean attached) {
         long startNanos = System.nanoTime();
         long startedAt = System.currentTimeMillis();
+        int firstSite = Sites.all().size();   // an earlier attach's sites are not this profile's
+        LockProbe.startAll();
+        MonitorProbe.startAll();
         Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
                 options.frames()));
         RewriteLog log = new RewriteLog();
@@ -72,11 +91,12 @@ public final class AgentStart {
             monitors = new MonitorContention(options.monitorThresholdNanos());
             monitors.start();
         }
-        ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos);
+        ProfileReport made = new ProfileReport(options, log, monitors, startedAt, startNanos, firstSite);
         report = made;
         // Before the program goes on (premain: before main; attach: before loadAgent returns), so
         // that no allocation it makes from here on escapes the swap.
         new BeforeAgentScan(loaded, log, options.rewrites() ? instrumentation : null).run();
+        ReentrantLockProbes existing = attached && options.profile() ? ReentrantLockProbes.install(instrumentation, log, options) : null;
         Thread register = new Thread(() -> registerMBean(made), "mutexlab-agent-mbean");
         register.setDaemon(true);
         register.start();
@@ -95,7 +115,8 @@ public final class AgentStart {
                     return;
                 }
                 if (stopped.compareAndSet(false, true)) {
-                    stop(options, made, finalMonitors, instrumentation, transformer, monitorTransformer, log);
+                    stop(options, made, finalMonitors, instrumentation, transformer, monitorTransformer, log,
+                            existing);
                 }
             }, "mutexlab-agent-stop");
             stop.setDaemon(true);
@@ -104,7 +125,8 @@ public final class AgentStart {
     }
 
     /**
-     * {@code stopAfter=D} is up: stops timing (every probe), makes the locks constructed from now on
+     * {@code stopAfter=D} is up: stops timing (every probe), takes the probes out of the JDK's
+     * {@code ReentrantLock} (an attach's), makes the locks constructed from now on
      * the JDK's own, removes the transformer and retransforms the classes it rewrote, which then run
      * their own code again; then writes the report, whose appearance tells a waiting tool that the
      * program is as it was. A class it re-parented keeps the agent's lock as its superclass (a loaded
@@ -113,10 +135,13 @@ public final class AgentStart {
      */
     private static void stop(AgentOptions options, ProfileReport made, MonitorContention monitors,
                              Instrumentation instrumentation, LockTransformer transformer,
-                             MonitorTransformer monitorTransformer, RewriteLog log) {
+                             MonitorTransformer monitorTransformer, RewriteLog log, ReentrantLockProbes existing) {
         LockProbe.stopAll();
         MonitorProbe.stopAll();
         Settings.install(Settings.NONE);
+        if (existing != null) {
+            existing.remove();
+        }
         instrumentation.removeTransformer(transformer);
         if (monitorTransformer != null) {
             instrumentation.removeTransformer(monitorTransformer);
@@ -168,7 +193,12 @@ public final class AgentStart {
 
     private static void registerMBean(ProfileReport made) {
         try {
-            ManagementFactory.getPlatformMBeanServer().registerMBean(new ReportMXBean() {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            ObjectName name = new ObjectName(MBEAN_NAME);
+            if (server.isRegistered(name)) {
+                server.unregisterMBean(name);   // an earlier attach's: the report on demand is this profile's
+            }
+            server.registerMBean(new ReportMXBean() {
                 @Override
                 public String json() {
                     return made.json();
@@ -189,7 +219,7 @@ public final class AgentStart {
                         throw new UncheckedIOException(e);
                     }
                 }
-            }, new ObjectName(MBEAN_NAME));
+            }, name);
         } catch (Throwable t) {
             System.err.println("mutexlab-agent: no on-demand report (" + LockTransformer.oneLine(t) + ")");
         }

@@ -29,7 +29,7 @@ public final class MutexlabAgent {
     }
 
     public static void premain(String args, Instrumentation instrumentation) {
-        String refused = start(args, instrumentation);
+        String refused = start("start", args, instrumentation);
         if (refused != null) {
             System.err.println("mutexlab-agent: " + refused);
             System.err.flush();
@@ -38,22 +38,25 @@ public final class MutexlabAgent {
     }
 
     public static void agentmain(String args, Instrumentation instrumentation) {
-        String refused = start(args, instrumentation);
+        String refused = start("attach", args, instrumentation);
         if (refused != null) {
             System.err.println("mutexlab-agent: " + refused + " (attach refused; the program runs on unchanged)");
             System.err.flush();
         }
     }
 
-    /** Starts the agent from the boot class path; null, or the one line that says why it did not. */
-    private static String start(String args, Instrumentation instrumentation) {
+    /**
+     * Starts the agent from the boot class path through {@code AgentStart.<entry>} ({@code start} at
+     * the JVM's start, {@code attach} in a running JVM); null, or the one line that says why it did not.
+     */
+    private static String start(String entry, String args, Instrumentation instrumentation) {
         try {
             if (MutexlabAgent.class.getClassLoader() != null) {   // else a Boot-Class-Path put it there
                 File jar = new File(MutexlabAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
                 instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar));
             }
             Class<?> start = Class.forName("dev.mutexlab.agent.AgentStart", true, null);
-            Method method = start.getMethod("start", String.class, Instrumentation.class);
+            Method method = start.getMethod(entry, String.class, Instrumentation.class);
             return (String) method.invoke(null, args, instrumentation);
         } catch (Exception | LinkageError e) {
             Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ? e.getCause() : e;

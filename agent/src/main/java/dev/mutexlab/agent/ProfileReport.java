@@ -28,9 +28,12 @@ public final class ProfileReport {
     private final MonitorContention monitors;
     private final long startedAtEpochMillis;
     private final long startNanos;
+    /** The first site id of this profile: a site an earlier attach to the same JVM added is not reported. */
+    private final int firstSite;
 
     ProfileReport(AgentOptions options, RewriteLog log, MonitorContention monitors, long startedAtEpochMillis,
-                  long startNanos) {
+                  long startNanos, int firstSite) {
+        this.firstSite = firstSite;
         this.options = options;
         this.log = log;
         this.monitors = monitors;
@@ -40,7 +43,7 @@ public final class ProfileReport {
 
     /** The JSON report as of now. */
     public String json() {
-        List<SiteTotals> sites = options.profile() ? SiteTotals.collect() : List.of();
+        List<SiteTotals> sites = options.profile() ? SiteTotals.collect(firstSite) : List.of();
         Json j = new Json().begin();
         j.field("schema", SCHEMA);
         j.field("mainCommand", System.getProperty("sun.java.command", ""));
@@ -197,7 +200,7 @@ public final class ProfileReport {
             out.append(String.format(Locale.ROOT, "  %d classes that allocate ReentrantLock were loaded before the agent (listed in the JSON)%n", before));
         }
         if (options.profile()) {
-            out.append(LockStatTable.render(SiteTotals.collect(), 20));
+            out.append(LockStatTable.render(SiteTotals.collect(firstSite), 20));
         }
         if (monitors != null) {
             if (monitors.unavailable() != null) {

@@ -27,7 +27,7 @@ public final class SiteTotals {
 
     /** Adds one thread's numbers. */
     void add(SiteStats s) {
-        merge(s, s.acquisitions > 0 ? 1 : 0);
+        merge(s, s.acquisitionsNow() > 0 ? 1 : 0);
     }
 
     /** Adds the ended threads' totals, in which {@code threadsAcquired} threads acquired. */
@@ -52,7 +52,13 @@ public final class SiteTotals {
 
     /** Every profiled site with a lock or an acquisition, hottest first. */
     public static List<SiteTotals> collect() {
-        List<Site> sites = Sites.all();
+        return collect(0);
+    }
+
+    /** As {@link #collect()}, of the sites with an id from {@code firstSite} on (one attach's). */
+    public static List<SiteTotals> collect(int firstSite) {
+        List<Site> all = Sites.all();
+        List<Site> sites = all.subList(Math.min(firstSite, all.size()), all.size());
         List<SiteTotals> totals = new ArrayList<>();
         for (Site site : sites) {
             totals.add(new SiteTotals(site));

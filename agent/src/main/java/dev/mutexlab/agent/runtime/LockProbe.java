@@ -11,17 +11,28 @@ import java.lang.invoke.VarHandle;
  * <pre>{@code
  * lock():
  *   s = this thread's stats for the site             // a thread-local read and an array index
- *   if the last release was timed:  record outside = now - then
- *   if --s.countdown > 0, or held by me:  stock lock(); count; return     // sampled out
- *   s.countdown = sampleEvery
- *   t0 = isLocked() ? now (and waiting++) : none      // a look, never an attempt
- *   stock lock();  t1 = now;  waiting-- if counted
- *   count timed; if t0: count contended, record wait = t1 - t0
- *   holdStart = t1
+ *   if --s.countdown > 0:  stock lock(); return       // sampled out: that decrement is all
+ *   sampled path (out of line):
+ *     count the acquisitions the countdown stood for
+ *     if a timed release came before:  record outside = now - then; resume its countdown
+ *     else s.countdown = sampleEvery
+ *     if not this one's turn, or held by me:  stock lock(); return
+ *     t0 = isLocked() ? now (and waiting++) : none    // a look, never an attempt
+ *     stock lock();  t1 = now;  waiting-- if counted
+ *     count timed; if t0: count contended, record wait = t1 - t0
+ *     holdStart = t1
  * unlock():
  *   if holdStart is set and this is the outermost release:  t2 = now; stock unlock(); record hold = t2 - holdStart
  *   else: stock unlock()
  * }</pre>
+ *
+ * <p>Counting by the countdown. An acquisition sampled out adds nothing to {@link SiteStats#acquisitions}:
+ * the countdown it decremented counts it, and the sampled path adds the whole interval at once
+ * ({@code countdownFrom - countdown}, this acquisition included); a report adds the interval under
+ * way ({@link SiteStats#acquisitionsNow()}). An attempt that does not get the lock (a failed
+ * {@code tryLock}, an interrupted wait) gives its count back. A timed release sets the countdown to 1,
+ * so the thread's next acquisition of the site takes the sampled path and records the time outside;
+ * that path resumes the countdown where the release found it, so the sampling keeps its rate.
  *
  * <p>Implementation notes. {@code holdStartNanos} is written only by the thread that holds the lock
  * (between its acquisition and its release) and read by the thread that releases it, the same one;
@@ -57,6 +68,11 @@ public final class LockProbe {
         stopped = true;
     }
 
+    /** Lets the probes time again: a later attach to the same JVM profiles anew. */
+    public static void startAll() {
+        stopped = false;
+    }
+
     LockProbe(int site, int sampleEvery) {
         this.site = site;
         this.sampleEvery = sampleEvery;
@@ -73,18 +89,23 @@ public final class LockProbe {
     }
 
     /**
-     * Whether this acquisition is one to time (one in {@code sampleEvery}); the first acquisition
-     * after a timed release, sampled or not, records the time outside since that release.
+     * The sampled path's start, for an acquisition whose decrement took the countdown to 0: counts
+     * the interval the countdown stood for (this acquisition included), records the time outside
+     * after a timed release, sets the countdown again, and returns whether this acquisition is one
+     * to time (one in {@code sampleEvery}; never once the profile has stopped).
      */
     boolean sampled(SiteStats s) {
+        s.acquisitions += s.countdownFrom - s.countdown;
         if (s.lastReleaseNanos != NOT_TIMED) {
             s.outsideNanos.record(System.nanoTime() - s.lastReleaseNanos);
             s.lastReleaseNanos = NOT_TIMED;
+            int left = s.resumeCountdown - 1;
+            if (left > 0) {
+                s.countdown = s.countdownFrom = left;
+                return false;
+            }
         }
-        if (--s.countdown > 0) {
-            return false;
-        }
-        s.countdown = sampleEvery;
+        s.countdown = s.countdownFrom = sampleEvery;
         return !stopped;
     }
 
@@ -97,7 +118,7 @@ public final class LockProbe {
             return false;
         }
         s.reentrant++;
-        s.countdown = 1;
+        s.countdown = s.countdownFrom = 1;
         return true;
     }
 
@@ -127,7 +148,6 @@ public final class LockProbe {
     /** A sampled acquisition got the lock: its wait (if it waited) ends and its hold begins now. */
     void acquired(SiteStats s, long startNanos) {
         long now = System.nanoTime();
-        s.acquisitions++;
         s.timed++;
         if (startNanos != NOT_TIMED) {
             s.contended++;
@@ -136,19 +156,22 @@ public final class LockProbe {
         holdStartNanos = now;
     }
 
-    /** An acquisition sampled out (or reentrant) got the lock. */
-    static void acquired(SiteStats s) {
-        s.acquisitions++;
+    /**
+     * An attempt sampled out did not get the lock (a {@code tryLock} that failed, a wait
+     * interrupted): gives back the count its decrement took.
+     */
+    static void notAcquiredSampledOut(SiteStats s) {
+        s.countdown++;
     }
 
-    /** An untimed {@code tryLock} returned {@code got}: counted, and returned. */
-    static boolean tried(SiteStats s, boolean got) {
-        if (got) {
-            s.acquisitions++;
-        } else {
-            s.tryLockFailures++;
-        }
-        return got;
+    /** A sampled attempt did not get the lock: takes back the count its sampled path added. */
+    static void notAcquiredSampled(SiteStats s) {
+        s.acquisitions--;
+    }
+
+    /** A {@code tryLock} (with or without a timeout) returned false. */
+    static void tryLockFailed(SiteStats s) {
+        s.tryLockFailures++;
     }
 
     /** Whether the current hold is timed (read by the releasing thread, see the notes). */
@@ -163,11 +186,18 @@ public final class LockProbe {
         return start;
     }
 
-    /** After the unlock: records a timed hold from {@code startNanos} to {@code endNanos}. */
+    /**
+     * After the unlock: records a timed hold from {@code startNanos} to {@code endNanos}, and sends
+     * the thread's next acquisition of the site to the sampled path, which records the time outside
+     * (see the notes).
+     */
     void released(long startNanos, long endNanos) {
         SiteStats s = stats();
         s.holdNanos.record(endNanos - startNanos);
         s.lastReleaseNanos = endNanos;
+        s.acquisitions += s.countdownFrom - s.countdown;
+        s.resumeCountdown = s.countdown;
+        s.countdown = s.countdownFrom = 1;
     }
 
     /** A {@code Condition} wait begins: ends the timed hold (the wait releases the lock); returns its start. */

@@ -45,8 +45,8 @@ public final class MonitorProbe {
     public static final long CONTENDED_WAIT_NANOS = 1_000;
 
     /**
-     * Set once when the profile stops ({@code stopAfter=D}): no enter is timed after it. Read only
-     * where an enter would be timed (one in N).
+     * Set when a profile stops ({@code stopAfter=D}): no enter is timed after it, until the next
+     * profile starts ({@link #startAll()}). Read only where an enter would be timed (one in N).
      */
     private static volatile boolean stopped;
 
@@ -56,6 +56,11 @@ public final class MonitorProbe {
     /** Stops timing every monitor site (holds being timed finish). */
     public static void stopAll() {
         stopped = true;
+    }
+
+    /** Times monitor sites again: a second attach to a JVM whose first profile stopped them. */
+    public static void startAll() {
+        stopped = false;
     }
 
     /** Before a {@code monitorenter} of {@code monitor} at {@code site}: when a sampled wait began, or {@link #NOT_TIMED}. */

@@ -9,7 +9,10 @@ package dev.mutexlab.agent.runtime;
  */
 public final class SiteStats {
 
-    /** Acquisitions that got the lock: all of them, timed or not, reentrant ones included. */
+    /**
+     * Acquisitions that got the lock: all of them, timed or not, reentrant ones included, up to the
+     * thread's last sampled one; those since are {@link #countdown}'s (see {@link #acquisitionsNow()}).
+     */
     public long acquisitions;
     /** Acquisitions timed (one in {@code sampleEvery}, first-level only). */
     public long timed;
@@ -29,17 +32,36 @@ public final class SiteStats {
     public final LogHistogram outsideNanos = new LogHistogram();
     public final LogHistogram conditionWaitNanos = new LogHistogram();
 
-    /** Acquisitions left before the next timed one. */
+    /**
+     * Acquisitions left before the next one that takes the sampled path; the only field an
+     * acquisition sampled out writes. Counting it down is also how those acquisitions are counted:
+     * {@code countdownFrom - countdown} of them are not yet in {@link #acquisitions}.
+     */
     int countdown = 1;
+    /** The value {@link #countdown} was last set to. */
+    int countdownFrom = 1;
+    /** What {@link #countdown} was when a timed release sent the next acquisition to the sampled path. */
+    int resumeCountdown = 1;
     /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
     long lastReleaseNanos = LockProbe.NOT_TIMED;
 
     /**
-     * Adds {@code other}'s numbers into these: counts and histograms summed, {@code maxWaiting} the
-     * larger; the sampling state stays this one's. The caller orders the reads (see {@link ThreadStats}).
+     * Every acquisition that got the lock, the ones since the last sampled one included. Read by a
+     * report from another thread, the two counters may be from different moments: the count is
+     * kept within 0..{@code countdownFrom} (a few acquisitions off, as any live read is).
+     */
+    public long acquisitionsNow() {
+        int from = countdownFrom;
+        return acquisitions + Math.max(0, Math.min(from, from - countdown));
+    }
+
+    /**
+     * Adds {@code other}'s numbers into these: counts and histograms summed ({@code other}'s
+     * acquisitions not yet counted included), {@code maxWaiting} the larger; the sampling state stays
+     * this one's. The caller orders the reads (see {@link ThreadStats}).
      */
     public void add(SiteStats other) {
-        acquisitions += other.acquisitions;
+        acquisitions += other.acquisitionsNow();
         timed += other.timed;
         contended += other.contended;
         reentrant += other.reentrant;

@@ -180,7 +180,7 @@ public final class ThreadStats {
                 endedBySite[site] = new SiteStats();
             }
             endedBySite[site].add(s);
-            if (s.acquisitions > 0) {
+            if (s.acquisitionsNow() > 0) {
                 endedThreadsBySite[site]++;
             }
         }

@@ -12,9 +12,13 @@ import java.util.concurrent.TimeUnit;
  *   <li>The lock takes the same path as without the profiler: an acquisition calls the serving
  *       lock's own method once, never a {@code tryLock} first. Whether it waited is a look at
  *       {@code isLocked()} on arrival (a read, which changes no one's turn).
- *   <li>An acquisition sampled out (all but one in {@code sample=N}, per thread and site) reads no
- *       clock and touches nothing shared: the thread's own counters, and one field of the probe
- *       that only the holder writes, read on release.
+ *   <li>An acquisition sampled out (all but one in {@code sample=N}, per thread and site) writes
+ *       one field, the thread's own countdown for the site ({@link LockProbe}'s notes: the
+ *       countdown is also the count), before it calls the lock: nothing inside the critical
+ *       section, nothing shared, no clock, no allocation. Its release reads one field of the probe
+ *       that only a timed holder writes (a line that stays in every CPU's cache between samples).
+ *   <li>Everything else is out of line, in the {@code *Sampled} methods, so that the JIT inlines a
+ *       fast path of a few instructions into the caller and keeps the rare path's code apart.
  *   <li>A sampled one reads the clock once on arrival only if the lock looked held (the wait's
  *       start), once when it has the lock (the wait's end and the hold's start) and once before the
  *       outermost release (the hold's end); the hold is recorded after the release.
@@ -49,9 +53,16 @@ final class TimedLocking {
     static void lock(Stock lock) {
         LockProbe p = lock.probe();
         SiteStats s = p.stats();
+        if (--s.countdown > 0) {
+            lock.stockLock();
+            return;
+        }
+        lockSampled(lock, p, s);
+    }
+
+    private static void lockSampled(Stock lock, LockProbe p, SiteStats s) {
         if (!p.sampled(s) || p.reentering(lock, s)) {
             lock.stockLock();
-            LockProbe.acquired(s);
             return;
         }
         long start = p.arriving(s, lock.isLocked());
@@ -66,57 +77,117 @@ final class TimedLocking {
     static void lockInterruptibly(Stock lock) throws InterruptedException {
         LockProbe p = lock.probe();
         SiteStats s = p.stats();
-        if (!p.sampled(s) || p.reentering(lock, s)) {
-            lock.stockLockInterruptibly();
-            LockProbe.acquired(s);
+        if (--s.countdown > 0) {
+            try {
+                lock.stockLockInterruptibly();
+            } catch (InterruptedException e) {
+                LockProbe.notAcquiredSampledOut(s);
+                throw e;
+            }
             return;
         }
-        long start = p.arriving(s, lock.isLocked());
+        lockInterruptiblySampled(lock, p, s);
+    }
+
+    private static void lockInterruptiblySampled(Stock lock, LockProbe p, SiteStats s) throws InterruptedException {
+        boolean timed = p.sampled(s) && !p.reentering(lock, s);
+        long start = timed ? p.arriving(s, lock.isLocked()) : LockProbe.NOT_TIMED;
         try {
             lock.stockLockInterruptibly();
+        } catch (InterruptedException e) {
+            LockProbe.notAcquiredSampled(s);
+            throw e;
         } finally {
             p.waitEnds(start);
         }
-        p.acquired(s, start);
+        if (timed) {
+            p.acquired(s, start);
+        }
     }
 
     static boolean tryLock(Stock lock) {
         LockProbe p = lock.probe();
         SiteStats s = p.stats();
-        if (!p.sampled(s) || p.reentering(lock, s)) {
-            return LockProbe.tried(s, lock.stockTryLock());
+        if (--s.countdown > 0) {
+            if (lock.stockTryLock()) {
+                return true;
+            }
+            LockProbe.notAcquiredSampledOut(s);
+            LockProbe.tryLockFailed(s);
+            return false;
         }
+        return tryLockSampled(lock, p, s);
+    }
+
+    private static boolean tryLockSampled(Stock lock, LockProbe p, SiteStats s) {
+        boolean timed = p.sampled(s) && !p.reentering(lock, s);
         if (!lock.stockTryLock()) {
-            return LockProbe.tried(s, false);
+            LockProbe.notAcquiredSampled(s);
+            LockProbe.tryLockFailed(s);
+            return false;
         }
-        p.acquired(s, LockProbe.NOT_TIMED);
+        if (timed) {
+            p.acquired(s, LockProbe.NOT_TIMED);
+        }
         return true;
     }
 
     static boolean tryLock(Stock lock, long timeout, TimeUnit unit) throws InterruptedException {
         LockProbe p = lock.probe();
         SiteStats s = p.stats();
-        if (!p.sampled(s) || p.reentering(lock, s)) {
-            return LockProbe.tried(s, lock.stockTryLock(timeout, unit));
+        if (--s.countdown > 0) {
+            boolean got;
+            try {
+                got = lock.stockTryLock(timeout, unit);
+            } catch (InterruptedException e) {
+                LockProbe.notAcquiredSampledOut(s);
+                throw e;
+            }
+            if (!got) {
+                LockProbe.notAcquiredSampledOut(s);
+            LockProbe.tryLockFailed(s);
+            }
+            return got;
         }
-        long start = p.arriving(s, lock.isLocked());
+        return tryLockSampled(lock, p, s, timeout, unit);
+    }
+
+    private static boolean tryLockSampled(Stock lock, LockProbe p, SiteStats s, long timeout, TimeUnit unit)
+            throws InterruptedException {
+        boolean timed = p.sampled(s) && !p.reentering(lock, s);
+        long start = timed ? p.arriving(s, lock.isLocked()) : LockProbe.NOT_TIMED;
         boolean got;
         try {
             got = lock.stockTryLock(timeout, unit);
+        } catch (InterruptedException e) {
+            LockProbe.notAcquiredSampled(s);
+            throw e;
         } finally {
             p.waitEnds(start);
         }
         if (!got) {
-            return LockProbe.tried(s, false);
+            LockProbe.notAcquiredSampled(s);
+            LockProbe.tryLockFailed(s);
+            return false;
         }
-        p.acquired(s, start);
+        if (timed) {
+            p.acquired(s, start);
+        }
         return true;
     }
 
     static void unlock(Stock lock) {
         LockProbe p = lock.probe();
-        if (!p.holdTimed() || lock.getHoldCount() != 1) {
-            lock.stockUnlock();   // an untimed hold, a reentrant release, or one by a non-owner (which throws)
+        if (!p.holdTimed()) {
+            lock.stockUnlock();   // an untimed hold, or a release by a non-owner (which throws)
+            return;
+        }
+        unlockSampled(lock, p);
+    }
+
+    private static void unlockSampled(Stock lock, LockProbe p) {
+        if (lock.getHoldCount() != 1) {
+            lock.stockUnlock();   // a reentrant release, or one by a non-owner (which throws)
             return;
         }
         long start = p.releasing();

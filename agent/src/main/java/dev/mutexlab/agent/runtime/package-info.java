@@ -13,6 +13,8 @@
  * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition;
  * {@link dev.mutexlab.agent.runtime.MonitorProbe} around a {@code synchronized} block or method), then
  * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go).
+ * {@link dev.mutexlab.agent.runtime.ReentrantLockHooks} is what the JDK's own {@code ReentrantLock}
+ * calls while an attach probes it (the locks made before the attach).
  *
  * <p>Rules every class here keeps: the profiler's bookkeeping takes no lock the agent could have
  * rewritten (it writes plain fields of the current thread's own buffers; the few shared tables use

@@ -117,7 +117,7 @@ class TimedLockingTest {
             lock.unlock();
         }
         SiteStats s = ThreadStats.current().site(lock.probe().site());
-        assertThat(s.acquisitions).isEqualTo(16);
+        assertThat(s.acquisitionsNow()).isEqualTo(16);
         assertThat(s.timed).isEqualTo(4);
         assertThat(s.holdNanos.count()).isEqualTo(4);
         assertThat(lock.tryLocks).isZero();

@@ -59,7 +59,8 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
     dev.mutexlab.lab.config.ThreadKind threads;
 
     @Option(names = "--pid", paramLabel = "PID",
-            description = "Profile the running JVM with this process id (no COMMAND): the locks it makes from the attach on")
+            description = "Profile the running JVM with this process id (no COMMAND): the locks it makes from the attach on,"
+                    + " and the ReentrantLocks it made before, at the places that take them")
     Long pid;
 
     @Option(names = "--duration", paramLabel = "D", converter = Converters.DurationConverter.class, defaultValue = "30s",

@@ -13,7 +13,9 @@ import java.time.Duration;
  * Profiles a running JVM: attaches to it, loads the agent with {@code stopAfter=D} and
  * {@code out=FILE}, detaches, and waits for the file, which the agent writes when D is up and then
  * stops timing and undoes its rewrites (docs/agent.md, "Attach to a running JVM"). The target runs
- * on throughout; what it measures is the locks the program constructs while the agent is in.
+ * on throughout; what it measures is the locks the program constructs while the agent is in (at
+ * their allocation sites) and the JDK {@code ReentrantLock}s it made before (at their acquisition
+ * points, through probes in the JDK's lock that the agent takes out again when it stops).
  */
 public final class AttachedProfile {
 
