@@ -2,7 +2,9 @@ package dev.mutexlab.agent;
 
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
+import dev.mutexlab.agent.runtime.SampledEvents;
 import dev.mutexlab.agent.runtime.Settings;
+import dev.mutexlab.agent.runtime.StackSampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
@@ -53,6 +55,10 @@ public final class AgentStart {
         long startedAt = System.currentTimeMillis();
         Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
                 options.frames()));
+        StackSampler.install(options.stacks().sampler());
+        if (options.profile()) {
+            SampledEvents.startJfr();   // the events stay off where JFR refuses them; the profile runs on
+        }
         RewriteLog log = new RewriteLog();
         Class<?>[] loaded = instrumentation.getAllLoadedClasses();
         LockTransformer transformer = new LockTransformer(options, log, instrumentation);
@@ -143,6 +149,13 @@ public final class AgentStart {
             }
         } catch (IOException | RuntimeException e) {
             System.err.println("mutexlab-agent: cannot write " + options.out() + ": " + LockTransformer.oneLine(e));
+        }
+        try {
+            if (options.stacks().collapsed() != null) {
+                StackReport.writeCollapsed(options.stacks().collapsed());
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("mutexlab-agent: cannot write " + options.stacks().collapsed() + ": " + LockTransformer.oneLine(e));
         }
         if (options.reportToStderr()) {
             System.err.print(made.text());

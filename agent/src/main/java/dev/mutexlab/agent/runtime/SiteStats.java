@@ -33,6 +33,8 @@ public final class SiteStats {
     int countdown = 1;
     /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
     long lastReleaseNanos = LockProbe.NOT_TIMED;
+    /** This thread's sampled acquisition of the site in flight, for stacks and JFR events; null until one needs it. */
+    SampledEvents.InFlight inFlight;
 
     /**
      * Adds {@code other}'s numbers into these: counts and histograms summed, {@code maxWaiting} the

@@ -1,0 +1,90 @@
+package dev.mutexlab.agent.runtime.jfr;
+
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+
+/**
+ * Every use of the events, for the runtime: events travel as {@code Object} so that the runtime's
+ * classes name no {@code jdk.jfr} type and load on an image without it. Call only where the image
+ * has {@code jdk.jfr}.
+ *
+ * <p>Cost when no recording enables them: {@link #waitEnabled()} and {@link #holdEnabled()} ask a
+ * constant instance, which JFR's instrumentation answers from a static field (a false constant
+ * before JFR has instrumented the class); nothing else runs.
+ *
+ * <p>The event classes load on the boot class path with the rest of the agent. JFR treats a class
+ * of the boot loader as the JDK's own and registers it only when asked; registering it exports
+ * JFR's event-writing package to it, which its instrumented {@code commit()} calls. So
+ * {@link #registerWhenInitialized()} registers both classes as soon as JFR is initialized (at once
+ * if it is, else when a recording first starts), and never initializes JFR itself.
+ */
+public final class LockEvents {
+
+    private static final LockWaitEvent WAIT = new LockWaitEvent();
+    private static final LockHoldEvent HOLD = new LockHoldEvent();
+
+    private LockEvents() {
+    }
+
+    /** Registers the events once JFR is initialized: now, or when it is (a recording started later). */
+    public static void registerWhenInitialized() {
+        FlightRecorder.addListener(new FlightRecorderListener() {
+            @Override
+            public void recorderInitialized(FlightRecorder recorder) {
+                FlightRecorder.register(LockWaitEvent.class);
+                FlightRecorder.register(LockHoldEvent.class);
+            }
+        });
+    }
+
+    /** Whether a recording enables {@code dev.mutexlab.LockWait}. */
+    public static boolean waitEnabled() {
+        return WAIT.isEnabled();
+    }
+
+    /** Whether a recording enables {@code dev.mutexlab.LockHold}. */
+    public static boolean holdEnabled() {
+        return HOLD.isEnabled();
+    }
+
+    /** A wait event begun now. */
+    public static Object beginWait() {
+        LockWaitEvent e = new LockWaitEvent();
+        e.begin();
+        return e;
+    }
+
+    /** Ends the wait {@code event} began now (the lock is held). */
+    public static void endWait(Object event) {
+        ((LockWaitEvent) event).end();
+    }
+
+    /** Commits an ended wait event, if the recording's settings keep it. */
+    public static void commitWait(Object event, String site, String lockClass) {
+        LockWaitEvent e = (LockWaitEvent) event;
+        if (e.shouldCommit()) {
+            e.site = site;
+            e.lockClass = lockClass;
+            e.commit();
+        }
+    }
+
+    /** A hold event begun now. */
+    public static Object beginHold() {
+        LockHoldEvent e = new LockHoldEvent();
+        e.begin();
+        return e;
+    }
+
+    /** Ends a hold event now (the lock was just released) and commits it, if the recording's settings keep it. */
+    public static void commitHold(Object event, String site, String lockClass, long waitCausedNanos) {
+        LockHoldEvent e = (LockHoldEvent) event;
+        e.end();
+        if (e.shouldCommit()) {
+            e.site = site;
+            e.lockClass = lockClass;
+            e.waitCausedNanos = waitCausedNanos;
+            e.commit();
+        }
+    }
+}
