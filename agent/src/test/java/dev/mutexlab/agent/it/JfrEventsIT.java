@@ -37,17 +37,16 @@ class JfrEventsIT {
         assertThat(run.stdout()).contains("DONE");
 
         List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
-        List<RecordedEvent> waits = named(events, "dev.mutexlab.LockWait");
-        List<RecordedEvent> holds = named(events, "dev.mutexlab.LockHold");
+        // the program's lock; the JDK's own classes that JFR loads have profiled locks too
+        List<RecordedEvent> waits = ofLedger(named(events, "dev.mutexlab.LockWait"));
+        List<RecordedEvent> holds = ofLedger(named(events, "dev.mutexlab.LockHold"));
         assertThat(waits).as("LockWait events: the program's forced waits at least").hasSizeGreaterThanOrEqualTo(3);
         assertThat(holds).as("LockHold events: every timed hold (sample=1)").hasSizeGreaterThanOrEqualTo(3);
         for (RecordedEvent e : waits) {
-            assertThat(e.getString("site")).startsWith(LEDGER_SITE);
             assertThat(e.getString("lockClass")).isEqualTo("java.util.concurrent.locks.ReentrantLock");
             assertThat(e.getThread()).isNotNull();
             assertThat(e.getDuration()).isGreaterThan(Duration.ZERO);
         }
-        assertThat(holds).allSatisfy(e -> assertThat(e.getString("site")).startsWith(LEDGER_SITE));
         assertThat(holds).as("the forced rounds' holds kept a waiter waiting")
                 .anySatisfy(e -> assertThat(e.getLong("waitCausedNanos")).isPositive());
 
@@ -80,6 +79,10 @@ class JfrEventsIT {
         List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
         assertThat(named(events, "dev.mutexlab.LockWait")).isEmpty();
         assertThat(named(events, "dev.mutexlab.LockHold")).isEmpty();
+    }
+
+    private static List<RecordedEvent> ofLedger(List<RecordedEvent> events) {
+        return events.stream().filter(e -> e.getString("site").startsWith(LEDGER_SITE)).toList();
     }
 
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
