@@ -81,6 +81,19 @@ class JfrEventsIT {
         assertThat(named(events, "dev.mutexlab.LockHold")).isEmpty();
     }
 
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aRecordingStartedAfterTheLocksWereTakenHasTheEvents() throws Exception {
+        Path recording = dir.resolve("late.jfr");
+        ChildJvm.Outcome run = ChildJvm.run("profile,sample=1,monitors=false,report=none", List.of(),
+                LateRecordingProgram.class, recording.toString());
+        assertThat(run.exitCode()).as("exit code; stderr:%n%s", run.stderr()).isZero();
+        assertThat(run.stdout()).contains("DONE");
+        List<RecordedEvent> waits = named(RecordingFile.readAllEvents(recording), "dev.mutexlab.LockWait");
+        assertThat(waits).filteredOn(e -> e.getString("site").startsWith(StacksProgram.class.getName() + "$AutoLock.<init>("))
+                .as("the three waits forced while it recorded").hasSizeGreaterThanOrEqualTo(3);
+    }
+
     private static List<RecordedEvent> ofLedger(List<RecordedEvent> events) {
         return events.stream().filter(e -> e.getString("site").startsWith(LEDGER_SITE)).toList();
     }

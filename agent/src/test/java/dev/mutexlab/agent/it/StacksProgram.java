@@ -80,7 +80,7 @@ public final class StacksProgram {
     }
 
     /** {@code audit} holds the lock until a thread in {@code transfer} is parked waiting for it. */
-    private static void forcedWait(Ledger ledger) throws InterruptedException {
+    static void forcedWait(Ledger ledger) throws InterruptedException {
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         Thread holder = new Thread(() -> ledger.audit(() -> {
