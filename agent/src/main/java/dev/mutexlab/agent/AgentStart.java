@@ -2,7 +2,6 @@ package dev.mutexlab.agent;
 
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
 import dev.mutexlab.agent.runtime.LockProbe;
-import dev.mutexlab.agent.runtime.SampledEvents;
 import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.agent.runtime.StackSampler;
 import java.io.IOException;
@@ -56,9 +55,6 @@ public final class AgentStart {
         Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
                 options.frames()));
         StackSampler.install(options.stacks().sampler());
-        if (options.profile()) {
-            SampledEvents.startJfr();   // the events stay off where JFR refuses them; the profile runs on
-        }
         RewriteLog log = new RewriteLog();
         Class<?>[] loaded = instrumentation.getAllLoadedClasses();
         LockTransformer transformer = new LockTransformer(options, log, instrumentation);

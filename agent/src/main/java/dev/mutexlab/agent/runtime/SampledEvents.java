@@ -28,7 +28,7 @@ import dev.mutexlab.agent.runtime.jfr.LockEvents;
  * slot over, and the outer one's events are not recorded. A JFR failure (an image or a JDK that
  * refuses the events) turns the events off for good and never reaches the program.
  */
-public final class SampledEvents {
+final class SampledEvents {
 
     /** Whether JFR events may be used: the image has {@code jdk.jfr}, and no use of it failed. */
     private static volatile boolean jfr = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
@@ -54,23 +54,6 @@ public final class SampledEvents {
                 holdEvent = null;
             }
             return this;
-        }
-    }
-
-    /**
-     * Starts the JFR side: registers the events once JFR is initialized (never initializing it).
-     * Returns null, or why the events are off.
-     */
-    public static String startJfr() {
-        if (!jfr) {
-            return "no jdk.jfr in this runtime";
-        }
-        try {
-            LockEvents.registerWhenInitialized();
-            return null;
-        } catch (Throwable t) {
-            jfr = false;
-            return t.getClass().getSimpleName() + ": " + t.getMessage();
         }
     }
 

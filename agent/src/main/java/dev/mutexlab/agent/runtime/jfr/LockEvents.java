@@ -1,8 +1,5 @@
 package dev.mutexlab.agent.runtime.jfr;
 
-import jdk.jfr.FlightRecorder;
-import jdk.jfr.FlightRecorderListener;
-
 /**
  * Every use of the events, for the runtime: events travel as {@code Object} so that the runtime's
  * classes name no {@code jdk.jfr} type and load on an image without it. Call only where the image
@@ -12,11 +9,9 @@ import jdk.jfr.FlightRecorderListener;
  * constant instance, which JFR's instrumentation answers from a static field (a false constant
  * before JFR has instrumented the class); nothing else runs.
  *
- * <p>The event classes load on the boot class path with the rest of the agent. JFR treats a class
- * of the boot loader as the JDK's own and registers it only when asked; registering it exports
- * JFR's event-writing package to it, which its instrumented {@code commit()} calls. So
- * {@link #registerWhenInitialized()} registers both classes as soon as JFR is initialized (at once
- * if it is, else when a recording first starts), and never initializes JFR itself.
+ * <p>The event classes load on the boot class path with the rest of the agent, and JFR registers
+ * them by itself as it does a program's events, whether the recording started with the JVM or
+ * after they loaded ({@code JfrEventsIT}, JDK 17.0.15 and 25.0.3): nothing here initializes JFR.
  */
 public final class LockEvents {
 
@@ -24,17 +19,6 @@ public final class LockEvents {
     private static final LockHoldEvent HOLD = new LockHoldEvent();
 
     private LockEvents() {
-    }
-
-    /** Registers the events once JFR is initialized: now, or when it is (a recording started later). */
-    public static void registerWhenInitialized() {
-        FlightRecorder.addListener(new FlightRecorderListener() {
-            @Override
-            public void recorderInitialized(FlightRecorder recorder) {
-                FlightRecorder.register(LockWaitEvent.class);
-                FlightRecorder.register(LockHoldEvent.class);
-            }
-        });
     }
 
     /** Whether a recording enables {@code dev.mutexlab.LockWait}. */
