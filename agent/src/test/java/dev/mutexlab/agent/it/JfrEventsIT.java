@@ -31,8 +31,11 @@ class JfrEventsIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aRecordingHasTheWaitAndHoldEventsOfTheProfiledLockWithItsSite() throws Exception {
         Path recording = dir.resolve("rec.jfr");
-        ChildJvm.Outcome run = ChildJvm.run("profile,sample=1,frames=1,monitors=false,report=none",
-                List.of("-XX:StartFlightRecording=dumponexit=true,filename=" + recording), StacksProgram.class);
+        // LockWait's default threshold (20 ms) would keep none of the forced waits; LockHold is off by default
+        Path settings = settings("on.jfc", "<setting name=\"enabled\">true</setting><setting name=\"threshold\">0 ms</setting>");
+        ChildJvm.Outcome run = ChildJvm.run("profile,sample=1,frames=1,report=none",
+                List.of("-XX:StartFlightRecording=dumponexit=true,settings=" + settings + ",filename=" + recording),
+                StacksProgram.class);
         assertThat(run.exitCode()).as("exit code; stderr:%n%s", run.stderr()).isZero();
         assertThat(run.stdout()).contains("DONE");
 
@@ -64,14 +67,7 @@ class JfrEventsIT {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aRecordingThatDisablesTheEventsHasNone() throws Exception {
         Path recording = dir.resolve("off.jfr");
-        Path settings = dir.resolve("off.jfc");
-        Files.writeString(settings, """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <configuration version="2.0">
-                  <event name="dev.mutexlab.LockWait"><setting name="enabled">false</setting></event>
-                  <event name="dev.mutexlab.LockHold"><setting name="enabled">false</setting></event>
-                </configuration>
-                """);
+        Path settings = settings("off.jfc", "<setting name=\"enabled\">false</setting>");
         ChildJvm.Outcome run = ChildJvm.run("profile,sample=1,monitors=false,report=none",
                 List.of("-XX:StartFlightRecording=dumponexit=true,settings=" + settings + ",filename=" + recording),
                 StacksProgram.class);
@@ -92,6 +88,15 @@ class JfrEventsIT {
         List<RecordedEvent> waits = named(RecordingFile.readAllEvents(recording), "dev.mutexlab.LockWait");
         assertThat(waits).filteredOn(e -> e.getString("site").startsWith(StacksProgram.class.getName() + "$AutoLock.<init>("))
                 .as("the three waits forced while it recorded").hasSizeGreaterThanOrEqualTo(3);
+    }
+
+    /** A {@code .jfc} that gives both events {@code settingsXml}. */
+    private Path settings(String name, String settingsXml) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<configuration version=\"2.0\">\n"
+                + "  <event name=\"dev.mutexlab.LockWait\">" + settingsXml + "</event>\n"
+                + "  <event name=\"dev.mutexlab.LockHold\">" + settingsXml + "</event>\n</configuration>\n");
+        return file;
     }
 
     private static List<RecordedEvent> ofLedger(List<RecordedEvent> events) {

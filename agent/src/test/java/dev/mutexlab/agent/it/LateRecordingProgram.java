@@ -1,6 +1,7 @@
 package dev.mutexlab.agent.it;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import jdk.jfr.Recording;
 
 /**
@@ -14,7 +15,7 @@ public final class LateRecordingProgram {
         StacksProgram.Ledger ledger = new StacksProgram.Ledger();
         StacksProgram.forcedWait(ledger);
         try (Recording recording = new Recording()) {
-            recording.enable("dev.mutexlab.LockWait");
+            recording.enable("dev.mutexlab.LockWait").withThreshold(Duration.ZERO);
             recording.enable("dev.mutexlab.LockHold");
             recording.start();
             for (int i = 0; i < 3; i++) {
