@@ -11,7 +11,9 @@
  * <p>Open first: {@link dev.mutexlab.agent.runtime.LockFactory} (what a rewritten allocation
  * calls), then {@link dev.mutexlab.agent.runtime.AgentReentrantLock} and
  * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition), then
- * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go).
+ * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go), and for the stacks and
+ * JFR events of sampled acquisitions {@link dev.mutexlab.agent.runtime.StackSampler} (the
+ * sub-package {@code jfr} holds the events).
  *
  * <p>Rules every class here keeps: the profiler's bookkeeping takes no lock the agent could have
  * rewritten (it writes plain fields of the current thread's own buffers; the few shared tables use
