@@ -181,11 +181,13 @@ public final class LockProbe {
      * reads that a waiter arriving or leaving between them can shift by one waiter's wait.
      */
     long waitCausedNanos(long startNanos, long endNanos) {
-        long n = (int) WAITING.getVolatile(this);
+        // Acquire: a waiter adds its start before it raises WAITING (both volatile getAndAdds), so
+        // the sum read after seeing its count includes its start; the estimate needs no more order.
+        long n = (int) WAITING.getAcquire(this);
         if (n <= 0) {
             return 0;
         }
-        long sinceArrivals = n * endNanos - (long) WAIT_STARTS.getVolatile(this);
+        long sinceArrivals = n * endNanos - (long) WAIT_STARTS.getAcquire(this);
         return Math.max(0, Math.min(sinceArrivals, n * (endNanos - startNanos)));
     }
 
