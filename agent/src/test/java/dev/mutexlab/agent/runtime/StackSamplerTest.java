@@ -6,7 +6,11 @@ import dev.mutexlab.agent.runtime.StackSampler.Role;
 import dev.mutexlab.agent.runtime.StackSampler.Stack;
 import dev.mutexlab.agent.wrapped.Ledger;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The sampler's bounds: one walk per site and role per interval (driven by chosen times, never by
@@ -35,6 +39,41 @@ class StackSamplerTest {
         assertThat(sampler.mayWalk(3, Role.WAITER, -5 * MS)).isTrue();
         assertThat(sampler.mayWalk(3, Role.WAITER, 4 * MS)).isFalse();
         assertThat(sampler.mayWalk(3, Role.WAITER, 5 * MS)).isTrue();
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void threadsRacingForOneIntervalGetOneWalk() throws Exception {
+        int threads = 8;
+        int intervals = 2000;
+        StackSampler sampler = new StackSampler(8, 10 * MS);
+        AtomicInteger granted = new AtomicInteger();
+        CyclicBarrier start = new CyclicBarrier(threads);
+        Thread[] racers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            racers[t] = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                for (int i = 0; i < intervals; i++) {
+                    // every thread asks at every instant of interval i: one of them may walk
+                    for (long at = i * 10 * MS; at < (i + 1) * 10 * MS; at += 5 * MS) {
+                        if (sampler.mayWalk(4, Role.HOLDER, at)) {
+                            granted.incrementAndGet();
+                        }
+                    }
+                }
+            });
+            racers[t].start();
+        }
+        for (Thread t : racers) {
+            t.join();
+        }
+        // walks are at least an interval apart (at most one per interval); the thread furthest
+        // ahead asks every 5 ms, so they are at most 15 ms apart (two in every three intervals)
+        assertThat(granted.get()).isBetween(intervals * 2 / 3, intervals);
     }
 
     @Test
