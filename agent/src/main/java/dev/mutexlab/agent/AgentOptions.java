@@ -4,8 +4,10 @@ import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.locks.Locks;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,6 +34,8 @@ import java.util.Set;
  * <tr><td>{@code stopAfter=D}</td><td>never</td><td>after D ({@code 30s}, {@code 500ms}, {@code 2m}):
  *     write the report to {@code out}, stop timing and undo the rewrites it can (for an attach)</td></tr>
  * <tr><td>{@code fail=CLASS}</td><td>none</td><td>for testing: make the rewrite of CLASS fail</td></tr>
+ * <tr><td>{@code stacks}, {@code stackDepth=N}, {@code stackInterval=D}, {@code collapsed=FILE}</td>
+ *     <td>see {@link StackOptions}</td><td>the stacks of a profile</td></tr>
  * </table>
  *
  * @param lock             the lock spec to swap in; null for no swap ({@code jdk} or absent)
@@ -48,11 +52,12 @@ import java.util.Set;
  * @param monitorThresholdNanos the JFR threshold
  * @param failClasses      classes whose rewrite is made to fail ({@code fail=}, for testing)
  * @param stopAfterMillis  {@code stopAfter=D} in milliseconds; 0 for never
+ * @param stacks           the stack options ({@link StackOptions})
  */
 public record AgentOptions(String lock, boolean swapFair, boolean profile, int frames, int sampleEvery, Path out,
                            List<String> include, List<String> exclude, boolean jdk, boolean reportToStderr,
                            boolean monitors, long monitorThresholdNanos, Set<String> failClasses,
-                           long stopAfterMillis) {
+                           long stopAfterMillis, StackOptions stacks) {
 
     /**
      * The default of {@code sample=N}: one acquisition in 64 timed, per thread and site. The profiler
@@ -84,6 +89,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         Set<String> fail = new HashSet<>();
         long stopAfter = 0;
         Set<String> seen = new HashSet<>();
+        Map<String, String> stackItems = new HashMap<>();
         if (text != null && !text.isBlank()) {
             for (String item : text.split(",", -1)) {
                 int eq = item.indexOf('=');
@@ -105,7 +111,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                     case "profile" -> profile = flag(key, value);
                     case "frames" -> frames = number(key, value, 0, 64);
                     case "sample" -> sample = number(key, value, 1, 1 << 20);
-                    case "out" -> out = Path.of(required(key, value).replace("{pid}", Long.toString(ProcessHandle.current().pid())));
+                    case "out" -> out = file(key, value);
                     case "include" -> include = prefixes(key, value);
                     case "exclude" -> exclude = prefixes(key, value);
                     case "jdk" -> jdk = bool(key, required(key, value));
@@ -118,8 +124,10 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                     case "monitorThreshold" -> threshold = number(key, value, 0, Integer.MAX_VALUE);
                     case "fail" -> fail.add(required(key, value));
                     case "stopAfter" -> stopAfter = millis(key, required(key, value));
+                    case "stacks", "stackDepth", "stackInterval", "collapsed" -> stackItems.put(key, value);
                     default -> throw new BadOptionException("unknown option '" + key + "' (known: lock, fair, profile, frames, "
-                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, stopAfter, fail)");
+                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, stopAfter, fail, "
+                            + StackOptions.KEYS + ")");
                 }
             }
         }
@@ -127,17 +135,18 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
             throw new BadOptionException("option 'stopAfter' needs out=FILE: the report is written there when it stops");
         }
         return new AgentOptions(lock, swapFair, profile, frames, sample, out, include, exclude, jdk, stderr,
-                monitors == null ? profile : monitors, threshold, Set.copyOf(fail), stopAfter);
+                monitors == null ? profile : monitors, threshold, Set.copyOf(fail), stopAfter,
+                StackOptions.parse(stackItems, profile));
     }
 
-    private static String required(String key, String value) throws BadOptionException {
+    static String required(String key, String value) throws BadOptionException {
         if (value == null || value.isEmpty()) {
             throw new BadOptionException("option '" + key + "' needs a value (" + key + "=...)");
         }
         return value;
     }
 
-    private static boolean flag(String key, String value) throws BadOptionException {
+    static boolean flag(String key, String value) throws BadOptionException {
         return value == null || bool(key, value);
     }
 
@@ -149,7 +158,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         };
     }
 
-    private static int number(String key, String value, int min, int max) throws BadOptionException {
+    static int number(String key, String value, int min, int max) throws BadOptionException {
         String text = required(key, value);
         int n;
         try {
@@ -161,6 +170,11 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
             throw new BadOptionException("option '" + key + "': " + n + " is outside " + min + ".." + max);
         }
         return n;
+    }
+
+    /** A file's path; {@code {pid}} in it becomes the process id. */
+    static Path file(String key, String value) throws BadOptionException {
+        return Path.of(required(key, value).replace("{pid}", Long.toString(ProcessHandle.current().pid())));
     }
 
     /** A duration: a whole number with {@code ms}, {@code s} or {@code m}, in milliseconds (at least 1). */

@@ -5,6 +5,7 @@ import dev.mutexlab.agent.runtime.LockProbe;
 import dev.mutexlab.agent.runtime.MonitorProbe;
 import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.agent.runtime.Sites;
+import dev.mutexlab.agent.runtime.StackSampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.Instrumentation;
@@ -74,6 +75,7 @@ public final class AgentStart {
         MonitorProbe.startAll();
         Settings.install(new Settings(options.lock(), options.swapFair(), options.profile(), options.sampleEvery(),
                 options.frames()));
+        StackSampler.install(options.stacks().sampler());
         RewriteLog log = new RewriteLog();
         Class<?>[] loaded = instrumentation.getAllLoadedClasses();
         LockTransformer transformer = new LockTransformer(options, log, instrumentation);
@@ -181,6 +183,13 @@ public final class AgentStart {
             }
         } catch (IOException | RuntimeException e) {
             System.err.println("mutexlab-agent: cannot write " + options.out() + ": " + LockTransformer.oneLine(e));
+        }
+        try {
+            if (options.stacks().collapsed() != null) {
+                StackReport.writeCollapsed(options.stacks().collapsed());
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("mutexlab-agent: cannot write " + options.stacks().collapsed() + ": " + LockTransformer.oneLine(e));
         }
         if (options.reportToStderr()) {
             System.err.print(made.text());

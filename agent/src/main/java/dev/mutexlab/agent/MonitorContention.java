@@ -87,6 +87,9 @@ final class MonitorContention {
         static AutoCloseable start(long thresholdNanos, Sink sink) {
             jdk.jfr.consumer.RecordingStream rs = new jdk.jfr.consumer.RecordingStream();
             rs.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(thresholdNanos)).withoutStackTrace();
+            // this stream runs with every profile: the profile's own events would be recorded for nothing
+            rs.disable("dev.mutexlab.LockWait");
+            rs.disable("dev.mutexlab.LockHold");
             rs.onEvent("jdk.JavaMonitorEnter", e -> {
                 jdk.jfr.consumer.RecordedClass c = e.getClass("monitorClass");
                 sink.accept(c == null ? "?" : c.getName(), e.getDuration().toNanos());

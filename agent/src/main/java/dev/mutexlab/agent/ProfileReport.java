@@ -61,6 +61,9 @@ public final class ProfileReport {
                 .field("sample", options.sampleEvery())
                 .field("jdk", options.jdk())
                 .field("monitors", options.monitors())
+                .field("stacks", options.stacks().enabled())
+                .field("stackDepth", options.stacks().depth())
+                .field("stackIntervalNanos", options.stacks().intervalNanos())
                 .end();
         j.key("rewrites").begin();
         j.key("sites").beginArray();
@@ -95,8 +98,9 @@ public final class ProfileReport {
         j.end();
         if (options.profile()) {
             j.key("sites").beginArray();
+            StackReport stacks = new StackReport();
             for (SiteTotals t : sites) {
-                site(j, t);
+                site(j, t, stacks);
             }
             j.endArray();
         }
@@ -128,7 +132,7 @@ public final class ProfileReport {
         }
     }
 
-    private void site(Json j, SiteTotals t) {
+    private void site(Json j, SiteTotals t, StackReport stacks) {
         Site s = t.site;
         j.begin();
         j.field("site", s.label()).field("class", s.className()).field("method", s.method()).field("line", s.line());
@@ -144,6 +148,7 @@ public final class ProfileReport {
         histogram(j.key("outsideNanos"), t.sum.outsideNanos);
         j.field("conditionWaits", t.sum.conditionWaits);
         histogram(j.key("conditionWaitNanos"), t.sum.conditionWaitNanos);
+        stacks.site(j, s.id());
         j.end();
     }
 
@@ -236,6 +241,11 @@ public final class ProfileReport {
 
     /** Writes the JSON to {@code path} atomically: a temporary file beside it, then a rename. */
     public void writeJson(Path path) throws IOException {
+        writeAtomically(path, json());
+    }
+
+    /** Writes {@code text} to {@code path} atomically: a temporary file beside it, then a rename. */
+    static void writeAtomically(Path path, String text) throws IOException {
         Path absolute = path.toAbsolutePath();
         Path dir = absolute.getParent();
         if (dir != null) {
@@ -243,7 +253,7 @@ public final class ProfileReport {
         }
         Path tmp = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.writeString(tmp, json(), StandardCharsets.UTF_8);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -41,6 +41,10 @@ import java.lang.invoke.VarHandle;
  * outermost-release test (its hold count is 0) and the serving lock throws. {@code waiting} is
  * shared: a getAndAdd (volatile) per sampled acquisition that found the lock held gives the number
  * waiting at that moment; its maximum is kept per thread and merged at report time.
+ * {@code waitStartsNanos} sums the same waiters' start times (added before {@code waiting} is
+ * raised, removed after it is lowered), so that a release can tell the wait it caused
+ * ({@link #waitCausedNanos}) for the stacks and events of {@link SampledEvents}, which the three
+ * points of a sampled acquisition call.
  */
 public final class LockProbe {
 
@@ -55,6 +59,9 @@ public final class LockProbe {
     /** Threads in a timed wait for this lock now; accessed through {@link #WAITING}. */
     @SuppressWarnings("unused")
     private volatile int waiting;
+    /** The sum of the wait starts of the threads counted in {@code waiting}; accessed through {@link #WAIT_STARTS}. */
+    @SuppressWarnings("unused")
+    private volatile long waitStartsNanos;
 
     /**
      * Set once when the profile stops ({@code stopAfter=D}): no acquisition is timed after it.
@@ -130,7 +137,8 @@ public final class LockProbe {
         if (!looked) {
             return NOT_TIMED;
         }
-        long start = System.nanoTime();
+        long start = SampledEvents.arrived(this, s, System.nanoTime());
+        WAIT_STARTS.getAndAdd(this, start);   // before WAITING: a release reads WAITING first
         int now = (int) WAITING.getAndAdd(this, 1) + 1;
         if (now > s.maxWaiting) {
             s.maxWaiting = now;
@@ -142,6 +150,7 @@ public final class LockProbe {
     void waitEnds(long startNanos) {
         if (startNanos != NOT_TIMED) {
             WAITING.getAndAdd(this, -1);
+            WAIT_STARTS.getAndAdd(this, -startNanos);
         }
     }
 
@@ -154,6 +163,7 @@ public final class LockProbe {
             s.waitNanos.record(now - startNanos);
         }
         holdStartNanos = now;
+        SampledEvents.acquired(this, s, startNanos, now);
     }
 
     /**
@@ -187,17 +197,37 @@ public final class LockProbe {
     }
 
     /**
-     * After the unlock: records a timed hold from {@code startNanos} to {@code endNanos}, and sends
-     * the thread's next acquisition of the site to the sampled path, which records the time outside
+     * Before the unlock of a timed hold from {@code startNanos} to {@code endNanos}: the wait it
+     * kept the sampled waiters present now in, within the hold (a waiter that arrived before the
+     * hold began counts from its start). Approximate: from the number waiting and the sum of their
+     * arrival times, {@code n*end - sum(arrival)} bounded by {@code n*(end - start)} and by 0, two
+     * reads that a waiter arriving or leaving between them can shift by one waiter's wait.
+     */
+    long waitCausedNanos(long startNanos, long endNanos) {
+        // Acquire: a waiter adds its start before it raises WAITING (both volatile getAndAdds), so
+        // the sum read after seeing its count includes its start; the estimate needs no more order.
+        long n = (int) WAITING.getAcquire(this);
+        if (n <= 0) {
+            return 0;
+        }
+        long sinceArrivals = n * endNanos - (long) WAIT_STARTS.getAcquire(this);
+        return Math.max(0, Math.min(sinceArrivals, n * (endNanos - startNanos)));
+    }
+
+    /**
+     * After the unlock: records a timed hold from {@code startNanos} to {@code endNanos}, which
+     * kept sampled waiters waiting {@code causedNanos} ({@link #waitCausedNanos}), and sends the
+     * thread's next acquisition of the site to the sampled path, which records the time outside
      * (see the notes).
      */
-    void released(long startNanos, long endNanos) {
+    void released(long startNanos, long endNanos, long causedNanos) {
         SiteStats s = stats();
         s.holdNanos.record(endNanos - startNanos);
         s.lastReleaseNanos = endNanos;
         s.acquisitions += s.countdownFrom - s.countdown;
         s.resumeCountdown = s.countdown;
         s.countdown = s.countdownFrom = 1;
+        SampledEvents.released(this, s, endNanos, causedNanos);
     }
 
     /** A {@code Condition} wait begins: ends the timed hold (the wait releases the lock); returns its start. */
@@ -222,10 +252,12 @@ public final class LockProbe {
 
     // VarHandle mechanics
     private static final VarHandle WAITING;
+    private static final VarHandle WAIT_STARTS;
 
     static {
         try {
             WAITING = MethodHandles.lookup().findVarHandle(LockProbe.class, "waiting", int.class);
+            WAIT_STARTS = MethodHandles.lookup().findVarHandle(LockProbe.class, "waitStartsNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -44,6 +44,8 @@ public final class SiteStats {
     int resumeCountdown = 1;
     /** When this thread last released a timed hold of the site; {@link LockProbe#NOT_TIMED} if none since. */
     long lastReleaseNanos = LockProbe.NOT_TIMED;
+    /** This thread's sampled acquisition of the site in flight, for stacks and JFR events; null until one needs it. */
+    SampledEvents.InFlight inFlight;
 
     /**
      * Every acquisition that got the lock, the ones since the last sampled one included. Read by a

@@ -192,7 +192,8 @@ final class TimedLocking {
         }
         long start = p.releasing();
         long end = System.nanoTime();
+        long causedNanos = p.waitCausedNanos(start, end);   // while held: the waiters are still waiting
         lock.stockUnlock();
-        p.released(start, end);
+        p.released(start, end, causedNanos);
     }
 }

@@ -12,7 +12,9 @@
  * calls), then {@link dev.mutexlab.agent.runtime.AgentReentrantLock} and
  * {@link dev.mutexlab.agent.runtime.LockProbe} (the timing around an acquisition;
  * {@link dev.mutexlab.agent.runtime.MonitorProbe} around a {@code synchronized} block or method), then
- * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go).
+ * {@link dev.mutexlab.agent.runtime.ThreadStats} (where the numbers go), and for the stacks and
+ * JFR events of sampled acquisitions {@link dev.mutexlab.agent.runtime.StackSampler} (the
+ * sub-package {@code jfr} holds the events).
  * {@link dev.mutexlab.agent.runtime.ReentrantLockHooks} is what the JDK's own {@code ReentrantLock}
  * calls while an attach probes it (the locks made before the attach).
  *

@@ -54,6 +54,11 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
                     + " Default: ${DEFAULT-VALUE}, the agent's own")
     int sample;
 
+    @Option(names = "--collapsed", paramLabel = "FILE",
+            description = "Also write the sampled stacks of contended acquisitions and of the holders they waited for"
+                    + " as collapsed stacks (flame-graph input) to FILE")
+    Path collapsed;
+
     @Option(names = "--threads", paramLabel = "KIND", converter = Converters.ThreadKindConverter.class,
             defaultValue = "platform", description = "The program's threads, for the shapes printed. Default: ${DEFAULT-VALUE}")
     dev.mutexlab.lab.config.ThreadKind threads;
@@ -175,6 +180,9 @@ public final class ProfileCommand implements Callable<Integer>, CommandDefaults.
             options.add("frames=" + frames);
         }
         options.add("sample=" + sample);
+        if (collapsed != null) {
+            options.add("collapsed=" + collapsed.toAbsolutePath());
+        }
         return String.join(",", options);
     }
 }
