@@ -82,7 +82,9 @@ class RealEndToEndTest {
                 "--workloads", "queue", "--procs", "1", "--out", out.toString());
 
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
-        assertThat(r.err()).contains("round 1: 2 more batches in fresh child JVMs for 1 undecided workload(s)")
+        // stderr lines wrap at 100 columns, their continuations indented: read them as one paragraph
+        String err = r.err().replaceAll("\\R +", " ");
+        assertThat(err).contains("round 1: 2 more batches in fresh child JVMs for 1 undecided workload(s)")
                 .contains("adaptive replication stopped: 1 workload(s) with undecided cells left: the --budget is spent");
         assertThat(r.out()).contains("jdk (A/A)");
         RealResult result = ResultFiles.load(out).real();
