@@ -3,6 +3,7 @@ package dev.mutexlab.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mutexlab.agent.runtime.AgentReentrantLock;
+import dev.mutexlab.agent.runtime.HeldElsewhere;
 import dev.mutexlab.agent.runtime.ReentrantLockHooks;
 import dev.mutexlab.agent.runtime.Settings;
 import dev.mutexlab.agent.runtime.Site;
@@ -10,7 +11,6 @@ import dev.mutexlab.agent.runtime.SiteStats;
 import dev.mutexlab.agent.runtime.Sites;
 import dev.mutexlab.agent.runtime.ThreadStats;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
@@ -101,33 +101,19 @@ class ReentrantLockHooksTest {
         int from = Sites.all().size();
         start(1);
         ReentrantLock lock = new ReentrantLock();
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-            lock.lock();
-            held.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                lock.unlock();
-            }
-        });
-        holder.start();
-        held.await();
+        HeldElsewhere held = HeldElsewhere.hold(lock);
         Thread main = Thread.currentThread();
         Thread releaser = new Thread(() -> {
             // lets the holder go once this test's thread waits for the lock
             while (main.getState() != Thread.State.WAITING) {
                 Thread.onSpinWait();
             }
-            release.countDown();
+            held.release();
         });
         releaser.start();
         lock(lock);
         unlock(lock);
-        holder.join();
+        held.close();
         releaser.join();
         SiteStats s = ThreadStats.current().peek(sitesIn("lock", from).get(0).id());
         assertThat(s.contended).isEqualTo(1);

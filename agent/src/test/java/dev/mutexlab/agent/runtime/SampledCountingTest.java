@@ -3,7 +3,6 @@ package dev.mutexlab.agent.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -62,29 +61,14 @@ class SampledCountingTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aFailedTryLockGivesItsCountBack() throws Exception {
         AgentReentrantLock lock = profiled(4);
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-            lock.lock();
-            held.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                lock.unlock();
-            }
-        });
-        holder.start();
-        held.await();
+        HeldElsewhere held = HeldElsewhere.hold(lock);
         try {
             for (int i = 0; i < 10; i++) {
                 assertThat(lock.tryLock()).isFalse();
                 assertThat(lock.tryLock(0, TimeUnit.NANOSECONDS)).isFalse();
             }
         } finally {
-            release.countDown();
-            holder.join();
+            held.close();
         }
         SiteStats s = stats(lock);
         assertThat(s.acquisitionsNow()).isZero();

@@ -2,7 +2,6 @@ package dev.mutexlab.agent.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,21 +71,7 @@ class TimedLockingTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void anArrivalThatFindsTheLockHeldIsContendedAndStillCallsTheLockOnce() throws Exception {
         Counting lock = profiled(1);
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-            lock.lock();
-            held.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                lock.unlock();
-            }
-        });
-        holder.start();
-        held.await();
+        HeldElsewhere held = HeldElsewhere.hold(lock);
         Thread main = Thread.currentThread();
         Thread releaser = new Thread(() -> {
             // releases the holder's lock once this test's thread waits for it (arrived at a held lock)
@@ -94,12 +79,12 @@ class TimedLockingTest {
             while (main.getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
                 Thread.onSpinWait();
             }
-            release.countDown();
+            held.release();
         });
         releaser.start();
         assertThat(lock.tryLock(10, TimeUnit.SECONDS)).isTrue();
         lock.unlock();
-        holder.join();
+        held.close();
         releaser.join();
         assertThat(lock.timedTryLocks).isEqualTo(1);
         assertThat(lock.tryLocks).isZero();
