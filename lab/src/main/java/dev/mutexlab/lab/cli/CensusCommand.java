@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code mutexlab census}: the census of {@code real} results: which lock, which sites, and whether two runs agree. */
 @Command(name = "census", mixinStandardHelpOptions = true, description = {
         "Read 'mutexlab real' results and print: the LiTL table (per lock, the share of cells - thread kind, P, workers, "
-        + "workload - where it is the best, the best or within 5% of it, 5-20% behind, at least 20% behind, or cannot "
+        + "workload - where it is the best, the best or within 5%% of it, 5-20%% behind, at least 20%% behind, or cannot "
         + "tell; per program, the spread from the best lock to the worst), all from ratios within batches judged by "
         + "their bootstrap interval;",
         "the site census (each contended lock site, ReentrantLock or monitor, with hold p50/p99, threads waiting against "
