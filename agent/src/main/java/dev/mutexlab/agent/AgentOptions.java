@@ -102,28 +102,28 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                     throw new BadOptionException("option '" + key + "' given twice");
                 }
                 switch (key) {
-                    case "lock" -> lock = lockSpec(required(key, value));
-                    case "fair" -> swapFair = switch (required(key, value)) {
+                    case "lock" -> lock = lockSpec(OptionValues.required(key, value));
+                    case "fair" -> swapFair = switch (OptionValues.required(key, value)) {
                         case "keep" -> false;
                         case "swap" -> true;
                         default -> throw new BadOptionException("option 'fair': '" + value + "' is not keep or swap");
                     };
-                    case "profile" -> profile = flag(key, value);
-                    case "frames" -> frames = number(key, value, 0, 64);
-                    case "sample" -> sample = number(key, value, 1, 1 << 20);
-                    case "out" -> out = file(key, value);
+                    case "profile" -> profile = OptionValues.flag(key, value);
+                    case "frames" -> frames = OptionValues.number(key, value, 0, 64);
+                    case "sample" -> sample = OptionValues.number(key, value, 1, 1 << 20);
+                    case "out" -> out = OptionValues.file(key, value);
                     case "include" -> include = prefixes(key, value);
                     case "exclude" -> exclude = prefixes(key, value);
-                    case "jdk" -> jdk = bool(key, required(key, value));
-                    case "report" -> stderr = switch (required(key, value)) {
+                    case "jdk" -> jdk = OptionValues.bool(key, OptionValues.required(key, value));
+                    case "report" -> stderr = switch (OptionValues.required(key, value)) {
                         case "stderr" -> true;
                         case "none" -> false;
                         default -> throw new BadOptionException("option 'report': '" + value + "' is not stderr or none");
                     };
-                    case "monitors" -> monitors = flag(key, value);
-                    case "monitorThreshold" -> threshold = number(key, value, 0, Integer.MAX_VALUE);
-                    case "fail" -> fail.add(required(key, value));
-                    case "stopAfter" -> stopAfter = millis(key, required(key, value));
+                    case "monitors" -> monitors = OptionValues.flag(key, value);
+                    case "monitorThreshold" -> threshold = OptionValues.number(key, value, 0, Integer.MAX_VALUE);
+                    case "fail" -> fail.add(OptionValues.required(key, value));
+                    case "stopAfter" -> stopAfter = millis(key, OptionValues.required(key, value));
                     case "stacks", "stackDepth", "stackInterval", "collapsed" -> stackItems.put(key, value);
                     default -> throw new BadOptionException("unknown option '" + key + "' (known: lock, fair, profile, frames, "
                             + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, stopAfter, fail, "
@@ -137,44 +137,6 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         return new AgentOptions(lock, swapFair, profile, frames, sample, out, include, exclude, jdk, stderr,
                 monitors == null ? profile : monitors, threshold, Set.copyOf(fail), stopAfter,
                 StackOptions.parse(stackItems, profile));
-    }
-
-    static String required(String key, String value) throws BadOptionException {
-        if (value == null || value.isEmpty()) {
-            throw new BadOptionException("option '" + key + "' needs a value (" + key + "=...)");
-        }
-        return value;
-    }
-
-    static boolean flag(String key, String value) throws BadOptionException {
-        return value == null || bool(key, value);
-    }
-
-    private static boolean bool(String key, String value) throws BadOptionException {
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new BadOptionException("option '" + key + "': '" + value + "' is not true or false");
-        };
-    }
-
-    static int number(String key, String value, int min, int max) throws BadOptionException {
-        String text = required(key, value);
-        int n;
-        try {
-            n = Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new BadOptionException("option '" + key + "': '" + text + "' is not a whole number");
-        }
-        if (n < min || n > max) {
-            throw new BadOptionException("option '" + key + "': " + n + " is outside " + min + ".." + max);
-        }
-        return n;
-    }
-
-    /** A file's path; {@code {pid}} in it becomes the process id. */
-    static Path file(String key, String value) throws BadOptionException {
-        return Path.of(required(key, value).replace("{pid}", Long.toString(ProcessHandle.current().pid())));
     }
 
     /** A duration: a whole number with {@code ms}, {@code s} or {@code m}, in milliseconds (at least 1). */
@@ -206,7 +168,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
 
     private static List<String> prefixes(String key, String value) throws BadOptionException {
         List<String> list = new ArrayList<>();
-        for (String p : required(key, value).split("\\+")) {
+        for (String p : OptionValues.required(key, value).split("\\+")) {
             if (p.isBlank()) {
                 throw new BadOptionException("option '" + key + "': empty prefix in '" + value + "' (prefixes are joined with +)");
             }

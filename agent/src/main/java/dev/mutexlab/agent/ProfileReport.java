@@ -5,11 +5,7 @@ import dev.mutexlab.agent.runtime.Site;
 import dev.mutexlab.agent.runtime.Sites;
 import dev.mutexlab.agent.runtime.TrackedLocks;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -241,26 +237,6 @@ public final class ProfileReport {
 
     /** Writes the JSON to {@code path} atomically: a temporary file beside it, then a rename. */
     public void writeJson(Path path) throws IOException {
-        writeAtomically(path, json());
-    }
-
-    /** Writes {@code text} to {@code path} atomically: a temporary file beside it, then a rename. */
-    static void writeAtomically(Path path, String text) throws IOException {
-        Path absolute = path.toAbsolutePath();
-        Path dir = absolute.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.write(path, json());
     }
 }

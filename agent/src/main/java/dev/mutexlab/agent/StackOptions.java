@@ -39,10 +39,10 @@ public record StackOptions(boolean enabled, int depth, long intervalNanos, Path 
             String key = e.getKey();
             String value = e.getValue();
             switch (key) {
-                case "stacks" -> enabled = AgentOptions.flag(key, value);
-                case "stackDepth" -> depth = AgentOptions.number(key, value, 1, 1024);
-                case "stackInterval" -> interval = nanos(key, AgentOptions.required(key, value));
-                case "collapsed" -> collapsed = AgentOptions.file(key, value);
+                case "stacks" -> enabled = OptionValues.flag(key, value);
+                case "stackDepth" -> depth = OptionValues.number(key, value, 1, 1024);
+                case "stackInterval" -> interval = nanos(key, OptionValues.required(key, value));
+                case "collapsed" -> collapsed = OptionValues.file(key, value);
                 default -> throw new IllegalArgumentException(key);
             }
         }

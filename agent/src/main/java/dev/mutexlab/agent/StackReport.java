@@ -77,7 +77,7 @@ final class StackReport {
         for (String line : lines) {
             text.append(line).append('\n');
         }
-        ProfileReport.writeAtomically(path, text.toString());
+        AtomicFile.write(path, text.toString());
     }
 
     /** The collapsed lines of {@code sites}' stacks in {@code sampler}: by site, waiters then holders, the most wait first. */
