@@ -8,15 +8,19 @@ package dev.mutexlab.agent.runtime;
  * it except {@link Thread#holdsLock} on a sampled enter.
  *
  * <pre>{@code
- * block:   T = arriving(obj, site)     // before monitorenter: count; sampled? now : NOT_TIMED
+ * block:   T = arriving(obj, site)     // before monitorenter: count down; sampled? now : NOT_TIMED
  *          monitorenter
  *          T = entered(T, site)        // after it: wait = now - T (contended if >= CONTENDED_WAIT_NANOS); T = now
  *          ...
  *          monitorexit
  *          T = exiting(T, site)        // after each monitorexit, the handler's included: hold = now - T
- * method:  T = methodEntered(site)     // at entry, the monitor held: count; sampled? now : NOT_TIMED
+ * method:  T = methodEntered(site)     // at entry, the monitor held: count down; sampled? now : NOT_TIMED
  *          exiting(T, site)            // before each return, and in a catch-all handler before its athrow
  * }</pre>
+ *
+ * <p>Counting is the lock profiler's ({@link LockProbe}'s notes): an enter sampled out only
+ * decrements its thread's countdown for the site, which is also its count; the sampled path adds
+ * the interval at once.
  *
  * <p>The enter's time travels in a local variable of the rewritten method, never in shared state:
  * nested and reentrant monitors pair by construction, and an enter sampled out reads no clock. A
@@ -69,7 +73,6 @@ public final class MonitorProbe {
             return NOT_TIMED;   // the monitorenter throws; nothing was acquired
         }
         SiteStats s = ThreadStats.current().site(site);
-        s.acquisitions++;
         if (--s.countdown > 0) {
             return NOT_TIMED;
         }
@@ -78,13 +81,12 @@ public final class MonitorProbe {
 
     /** The one enter in N: reentrant or timed. */
     private static long sampled(Object monitor, int site, SiteStats s) {
-        s.countdown = Settings.current().sampleEvery();
-        if (stopped) {
+        if (!countInterval(s)) {
             return NOT_TIMED;
         }
         if (Thread.holdsLock(monitor)) {
             s.reentrant++;
-            s.countdown = 1;
+            s.countdown = s.countdownFrom = 1;
             return NOT_TIMED;
         }
         Site where = Sites.get(site);
@@ -113,16 +115,25 @@ public final class MonitorProbe {
     /** At a synchronized method's entry, its monitor held: when a sampled hold began, or {@link #NOT_TIMED}. */
     public static long methodEntered(int site) {
         SiteStats s = ThreadStats.current().site(site);
-        s.acquisitions++;
         if (--s.countdown > 0) {
             return NOT_TIMED;
         }
-        s.countdown = Settings.current().sampleEvery();
-        if (stopped) {
+        if (!countInterval(s)) {
             return NOT_TIMED;
         }
         s.timed++;
         return System.nanoTime();
+    }
+
+    /**
+     * The sampled path's start, for an enter whose decrement took the countdown to 0: counts the
+     * interval the countdown stood for (this enter included), sets it again, and returns whether
+     * this enter may be timed (not once the profile has stopped).
+     */
+    private static boolean countInterval(SiteStats s) {
+        s.acquisitions += s.countdownFrom - s.countdown;
+        s.countdown = s.countdownFrom = Settings.current().sampleEvery();
+        return !stopped;
     }
 
     /**
