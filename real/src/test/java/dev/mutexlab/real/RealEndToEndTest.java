@@ -103,6 +103,27 @@ class RealEndToEndTest {
     }
 
     @Test
+    @Timeout(300)
+    void theProgramsOwnLockRunsProfiledBesideItself() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(AGENT), "the agent jar is built");
+        Path out = dir.resolve("real.json");
+        Run r = cli("real", "--locks", "jdk,jdk+profile", "--profile-lock", "none", "--workloads", "queue", "--threads",
+                "platform", "--procs", "1", "--runs", "1", "--duration", "100ms", "--warmup", "50ms", "--out",
+                out.toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        RealResult result = ResultFiles.load(out).real();
+        assertThat(result.groups().getFirst().samples()).extracting(AppsResult.Sample::lock)
+                .containsExactlyInAnyOrder("jdk", "jdk+profile");
+        assertThat(result.groups().getFirst().samples()).allSatisfy(s -> assertThat(s.checkPassed()).isTrue());
+        assertThat(result.swaps()).singleElement().satisfies(s -> {
+            assertThat(s.lock()).isEqualTo("jdk+profile");
+            assertThat(s.instances()).as("locks made under the profile").isPositive();
+        });
+        assertThat(r.out()).contains("jdk+profile");
+    }
+
+    @Test
     @Timeout(600)
     void swappedLocksAndTheProfilePassEndToEnd() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(AGENT), "the agent jar is built");

@@ -53,6 +53,8 @@ import picocli.CommandLine.Spec;
         + "rotated order. Per cell: ops/s, latency p50/p99/p99.9/max, CPU per op, Jain's index, and the workload's check.",
         "A spec with ':stats' (lineup:stats) also reports what its locks did: lineup's policy at the end of each sample, "
         + "its chooser's trials and switches, the contended acquisitions (statistics cost a little: compare speed without).",
+        "A spec with '+profile' runs that lock with the agent's profile on: '--locks jdk,jdk+profile' measures what the "
+        + "profile costs each program.",
         "A separate pass then profiles each workload's lock sites (hold, wait, outside time) and prints the census: "
         + "where each site sits in the seed loop's grid and, with --results, whether the loop predicts the real winner.",
         "With no options: the locks below, both thread kinds, P = this machine's CPUs (about 22 minutes on 2 CPUs, extrapolated).",
@@ -200,7 +202,7 @@ public final class RealCommand implements Callable<Integer>, CommandDefaults.Def
         if (new LinkedHashSet<>(names).size() != names.size()) {
             throw new UsageException("--workloads names a workload twice");
         }
-        List<String> locks = aa.withControl(options.locks.librarySpecs());
+        List<String> locks = aa.withControl(options.locks.realSpecs());
         int minWorkers = names.contains("queue") || names.contains("deque") ? 2 : 1;
         List<Workers> values = workers.stream().map(Workers::parse).toList();
         if (new LinkedHashSet<>(values).size() != values.size()) {

@@ -16,6 +16,10 @@ import java.util.concurrent.locks.Lock;
  * program would write it, which on Linux's EEVDF scheduler starves one thread of several of the
  * processor (docs/RESULTS.md §12.1): a diagnostic to compare against, not a policy.
  *
+ * <p>For {@code mutexlab real} only, a library spec may end in {@code +profile}: that lock with the
+ * agent's profile on ({@code jdk+profile}: the program's own lock, profiled), so that a run can
+ * measure what the profile costs a program beside the same lock without it.
+ *
  * @param spec             the spec as written, e.g. {@code go+yield}
  * @param lockSpec         the library spec, or {@code synchronized}
  * @param yieldPeriodNanos -1: no yield; 0: after every unlock; more: at most once per this many ns per thread
@@ -23,12 +27,22 @@ import java.util.concurrent.locks.Lock;
 public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
     public static final String SYNCHRONIZED = "synchronized";
     private static final String YIELD_SUFFIX = "+yield";
+    /** The suffix of a lock measured with the agent's profile on ({@code real} only). */
+    public static final String PROFILE_SUFFIX = "+profile";
 
     /** Parses and validates {@code text}; bad specs throw {@link UsageException} with one line. */
     public static LabLock parse(String text) {
         String t = text == null ? "" : text.trim();
         if (t.isEmpty()) {
             throw new UsageException("empty lock spec");
+        }
+        if (t.endsWith(PROFILE_SUFFIX)) {
+            String base = t.substring(0, t.length() - PROFILE_SUFFIX.length());
+            LabLock lock = base.isBlank() ? null : parse(base);
+            if (lock == null || lock.isMonitor() || lock.yieldAfterUnlock()) {
+                throw new UsageException("bad lock spec '" + t + "': +profile follows a library lock spec (jdk+profile)");
+            }
+            return new LabLock(t, lock.lockSpec(), -1L);
         }
         int y = t.lastIndexOf(YIELD_SUFFIX);
         long period = -1L;
@@ -85,6 +99,11 @@ public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
             lastYieldNanos[0] = now;
             Thread.yield();
         }
+    }
+
+    /** Whether the lock is measured with the agent's profile on ({@code +profile}). */
+    public boolean profiled() {
+        return spec.endsWith(PROFILE_SUFFIX);
     }
 
     /** Whether this is the synchronized-block baseline. */

@@ -11,7 +11,8 @@ import java.util.Map;
  *
  * <p>Each workload names the class whose {@code ReentrantLock} it exercises; the agent's report of
  * the sample must show a rewritten site in that class whose every lock constructed was swapped (at
- * least one). The classes are the libraries' own, at the versions {@code real/pom.xml} pins.
+ * least one); under {@code jdk+profile}, a rewritten site there that made a lock (the profile
+ * times it). The classes are the libraries' own, at the versions {@code real/pom.xml} pins.
  */
 public final class LockUnderTest {
 
@@ -43,6 +44,19 @@ public final class LockUnderTest {
             throw new IllegalArgumentException("no lock under test for workload " + workload);
         }
         return c;
+    }
+
+    /**
+     * For the program's own lock profiled ({@code jdk+profile}): null when the report shows a site
+     * of {@code workload}'s lock under the agent (at least one lock made there, which the profile
+     * times); otherwise the one line that says what the report shows instead.
+     */
+    public static String notProfiled(String workload, ProfileReport.Rewrites rewrites) {
+        String c = classOf(workload);
+        List<ProfileReport.RewriteSite> sites = rewrites == null || rewrites.sites() == null ? List.of() : rewrites.sites();
+        long made = sites.stream().filter(s -> s.className().equals(c))
+                .mapToLong(s -> s.instances() == null ? 0 : s.instances()).sum();
+        return made > 0 ? null : "the lock under test was not profiled: " + c + " made no lock under the agent";
     }
 
     /**

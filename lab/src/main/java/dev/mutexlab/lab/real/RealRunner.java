@@ -2,6 +2,7 @@ package dev.mutexlab.lab.real;
 
 import dev.mutexlab.lab.compare.CellVerdicts;
 import dev.mutexlab.lab.compare.Figures;
+import dev.mutexlab.lab.config.LabLock;
 import dev.mutexlab.lab.config.ThreadKind;
 import dev.mutexlab.lab.results.AppsResult;
 import dev.mutexlab.lab.results.Machine;
@@ -32,7 +33,8 @@ import java.util.concurrent.TimeUnit;
  * Runs {@code mutexlab real}. The agent fixes a JVM's lock for its life, so every sample is a child
  * JVM of its own: {@code RealChild} of the real module, confined to P CPUs ({@link Confinement}),
  * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
- * program's own lock). Batches are interleaved: batch after batch, each running every (thread kind,
+ * program's own lock; for {@code SPEC+profile} the agent's {@code profile} as well, so that a run
+ * measures the profile's cost beside the same lock without it). Batches are interleaved: batch after batch, each running every (thread kind,
  * P, workers, workload) on every lock once, the locks in an order rotated by one from the previous
  * batch, so that ratios within a batch compare neighbours in time. A lock listed twice (the A/A control, the
  * first lock again last) runs as any other, on the same spec; its samples carry the same name and are
@@ -242,12 +244,16 @@ public final class RealRunner implements Measuring<RealResult> {
     private void measure(WorkDir work, RealTask task) throws IOException, InterruptedException {
         Path report = work.resolve("swap.json");
         Files.deleteIfExists(report);
-        boolean swapped = !task.lock().equals(NO_SWAP);
-        AppsResult.Sample s = launch(work, task, swapped ? List.of(agentOption("lock=" + task.lock(), "out=" + report,
-                "report=none")) : List.of());
-        if (swapped && Files.isRegularFile(report)) {
+        List<String> options = agentOptions(task.lock());
+        boolean agentOn = !options.isEmpty();
+        if (agentOn) {
+            options.addAll(List.of("out=" + report, "report=none"));
+        }
+        AppsResult.Sample s = launch(work, task, agentOn ? List.of(agentOption(options.toArray(String[]::new))) : List.of());
+        if (agentOn && Files.isRegularFile(report)) {
             ProfileReport.Rewrites rewrites = readReport(report, task).rewrites();
-            String notInPlace = LockUnderTest.notInPlace(task.workload(), rewrites);
+            String notInPlace = swaps(task.lock()) ? LockUnderTest.notInPlace(task.workload(), rewrites)
+                    : LockUnderTest.notProfiled(task.workload(), rewrites);
             if (notInPlace != null && s.checkPassed()) {
                 s = s.withCheck(task.workload() + " on " + task.lock() + ": " + notInPlace);   // an error, never a result
             }
@@ -256,22 +262,50 @@ public final class RealRunner implements Measuring<RealResult> {
             synchronized (this) {
                 swaps.add(swap);
             }
-        } else if (swapped && s.checkPassed()) {
+        } else if (agentOn && s.checkPassed()) {
             s = s.withCheck(task.workload() + " on " + task.lock() + ": the agent wrote no report, so the lock under test"
-                    + " is not known to have been swapped");
+                    + " is not known to be in place");
         }
         synchronized (this) {
             samples.get(key(task.threads(), task.procs(), task.workers())).add(s);
         }
     }
 
+    /**
+     * The agent's options for a sample on {@code lock} (before its report options): {@code lock=SPEC}
+     * for a swap, {@code profile} for a spec with {@code +profile}; none for the program's own lock
+     * alone, which runs without the agent.
+     */
+    static List<String> agentOptions(String lock) {
+        List<String> options = new ArrayList<>();
+        if (swaps(lock)) {
+            options.add("lock=" + baseSpec(lock));
+        }
+        if (lock.endsWith(LabLock.PROFILE_SUFFIX)) {
+            options.add("profile");
+        }
+        return options;
+    }
+
+    /** Whether the agent swaps the program's locks for {@code lock} (any spec but the program's own). */
+    static boolean swaps(String lock) {
+        return !baseSpec(lock).equals(NO_SWAP);
+    }
+
+    /** {@code lock} without its {@code +profile}. */
+    private static String baseSpec(String lock) {
+        return lock.endsWith(LabLock.PROFILE_SUFFIX) ? lock.substring(0, lock.length() - LabLock.PROFILE_SUFFIX.length())
+                : lock;
+    }
+
     private void profile(WorkDir work, RealTask task) throws IOException, InterruptedException {
         Path report = work.resolve("profile.json");
         Files.deleteIfExists(report);
-        List<String> options = new ArrayList<>(List.of("profile", "out=" + report, "report=none"));
-        if (!task.lock().equals(NO_SWAP)) {
-            options.addFirst("lock=" + task.lock());
+        List<String> options = agentOptions(task.lock());
+        if (!options.contains("profile")) {
+            options.add("profile");
         }
+        options.addAll(List.of("out=" + report, "report=none"));
         AppsResult.Sample s = launch(work, task, List.of(agentOption(options.toArray(String[]::new))));
         ProfileReport r = s.checkPassed() || Files.isRegularFile(report) ? readReport(report, task) : null;
         synchronized (this) {
@@ -369,11 +403,12 @@ public final class RealRunner implements Measuring<RealResult> {
      */
     public static void checkAgentTakes(Path agent, List<String> locks) throws IOException, InterruptedException {
         for (String lock : locks) {
-            if (lock.equals(NO_SWAP)) {
+            List<String> options = agentOptions(lock);
+            if (options.isEmpty()) {
                 continue;
             }
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-javaagent:" + agent + "=lock=" + lock + ",report=none", "-version")
+                    "-javaagent:" + agent + "=" + String.join(",", options) + ",report=none", "-version")
                     .redirectErrorStream(true).start();
             String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             if (p.waitFor() != 0) {

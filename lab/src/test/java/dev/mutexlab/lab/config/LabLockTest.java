@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mutexlab.lab.results.UsageException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The lab's lock specs: a library spec or synchronized, with no yield, a yield after every unlock, or a time-based one. */
@@ -50,5 +51,24 @@ class LabLockTest {
         assertThatThrownBy(() -> LabLock.parse("go+yield=0")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("positive");
         assertThatThrownBy(() -> LabLock.parse("nosuch+yield=1ms")).isInstanceOf(UsageException.class);
+    }
+
+    @Test
+    void aProfiledLockIsTheLibrarySpecWithTheAgentsProfile() {
+        LabLock l = LabLock.parse("jdk+profile");
+        assertThat(l.profiled()).isTrue();
+        assertThat(l.lockSpec()).isEqualTo("jdk");
+        assertThat(l.spec()).isEqualTo("jdk+profile");
+        assertThat(l.yieldAfterUnlock()).isFalse();
+        assertThat(LabLock.parse("lineup:policy=line+profile").lockSpec()).isEqualTo("lineup:policy=line");
+        assertThat(LabLock.parse("jdk").profiled()).isFalse();
+    }
+
+    @Test
+    void profileFollowsOnlyALibrarySpec() {
+        for (String bad : List.of("+profile", "synchronized+profile", "go+yield+profile", "nosuch+profile")) {
+            assertThatThrownBy(() -> LabLock.parse(bad)).as(bad).isInstanceOf(UsageException.class)
+                    .hasMessageNotContaining("\n");
+        }
     }
 }

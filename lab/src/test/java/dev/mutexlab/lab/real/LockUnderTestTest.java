@@ -44,4 +44,26 @@ class LockUnderTestTest {
         assertThat(LockUnderTest.notInPlace("pool", r)).isNull();
         assertThat(LockUnderTest.notInPlace("executor", r)).isNull();
     }
+
+    @Test
+    void theProgramsOwnLockIsProfiledWhereItsClassMadeALockUnderTheAgent() {
+        ProfileReport.Rewrites r = new ProfileReport.Rewrites(List.of(
+                site("java.util.concurrent.ArrayBlockingQueue", "new", 2L, 0L)), List.of(), 2);
+        assertThat(LockUnderTest.notProfiled("queue", r)).isNull();
+        assertThat(LockUnderTest.notProfiled("executor", r)).contains("not profiled").contains("LinkedBlockingQueue");
+        ProfileReport.Rewrites none = new ProfileReport.Rewrites(List.of(
+                site("java.util.concurrent.ArrayBlockingQueue", "new", 0L, 0L)), List.of(), 0);
+        assertThat(LockUnderTest.notProfiled("queue", none)).as("a site that made no lock times nothing").isNotNull();
+        assertThat(LockUnderTest.notProfiled("queue", null)).isNotNull();
+    }
+
+    @Test
+    void eachLockRunsWithTheAgentOptionsItNeeds() {
+        assertThat(RealRunner.agentOptions("jdk")).as("the program's own lock runs without the agent").isEmpty();
+        assertThat(RealRunner.agentOptions("jdk+profile")).containsExactly("profile");
+        assertThat(RealRunner.agentOptions("lineup")).containsExactly("lock=lineup");
+        assertThat(RealRunner.agentOptions("go:threshold=0+profile")).containsExactly("lock=go:threshold=0", "profile");
+        assertThat(RealRunner.swaps("jdk+profile")).isFalse();
+        assertThat(RealRunner.swaps("jdk-fair")).isTrue();
+    }
 }

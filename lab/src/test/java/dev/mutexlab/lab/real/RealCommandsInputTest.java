@@ -24,6 +24,7 @@ class RealCommandsInputTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"--workloads=nosuch", "--workloads=queue,queue", "--locks=synchronized", "--locks=nosuch",
+            "--locks=synchronized+profile", "--locks=+profile",
             "--workers=1", "--profile-lock=nosuch", "--runs=0", "--threads=green", "--budget=fast"})
     void badRealInputIsOneLine(String option, @TempDir Path dir) {
         Cli r = Cli.run("real", option, "--out", dir.resolve("r.json").toString());
@@ -84,5 +85,14 @@ class RealCommandsInputTest {
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err()).contains("cannot attach to process " + notAJvm).doesNotContain("\tat ");
         assertThat(dir.resolve("p.json")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "apps", "sweep"})
+    void profileIsForRealOnly(String command, @TempDir Path dir) {
+        Cli r = Cli.run(command, "--locks", "jdk+profile", "--out", dir.resolve("r.json").toString());
+
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().strip().lines()).singleElement().asString().contains("+profile is for real");
     }
 }
