@@ -28,8 +28,13 @@ import java.util.Set;
  * <tr><td>{@code include=P+P}, {@code exclude=P+P}</td><td>all / none</td><td>class-name prefixes</td></tr>
  * <tr><td>{@code jdk=true|false}</td><td>true</td><td>rewrite the JDK's classes loaded after premain</td></tr>
  * <tr><td>{@code report=stderr|none}</td><td>stderr</td><td>the summary (and table) at exit</td></tr>
- * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>JFR monitor contention per class, and
- *     with {@code profile} hold and wait per {@code synchronized} block and method ({@link MonitorRewriter})</td></tr>
+ * <tr><td>{@code monitors[=true|false]}</td><td>on with profile</td><td>with {@code profile}, hold and
+ *     wait per {@code synchronized} block and method ({@link MonitorRewriter}); without it, JFR's
+ *     monitor contention per class</td></tr>
+ * <tr><td>{@code monitorEvents[=true|false]}</td><td>on for monitors without profile</td><td>JFR's
+ *     monitor contention per class ({@code jdk.JavaMonitorEnter}), for the monitors the probes
+ *     cannot see; off with {@code profile} unless asked: JFR's start and its stream cost a program
+ *     more than the probes</td></tr>
  * <tr><td>{@code monitorThreshold=NANOS}</td><td>10000</td><td>the JFR threshold for monitor waits</td></tr>
  * <tr><td>{@code stopAfter=D}</td><td>never</td><td>after D ({@code 30s}, {@code 500ms}, {@code 2m}):
  *     write the report to {@code out}, stop timing and undo the rewrites it can (for an attach)</td></tr>
@@ -48,7 +53,8 @@ import java.util.Set;
  * @param exclude          class-name prefixes never to rewrite
  * @param jdk              rewrite the JDK's own classes
  * @param reportToStderr   {@code report=stderr}
- * @param monitors         record monitor contention with JFR and, with {@code profile}, probe {@code synchronized}
+ * @param monitors         with {@code profile}, probe {@code synchronized}; without it, ask for {@code monitorEvents}
+ * @param monitorEvents    record monitor contention per class with JFR
  * @param monitorThresholdNanos the JFR threshold
  * @param failClasses      classes whose rewrite is made to fail ({@code fail=}, for testing)
  * @param stopAfterMillis  {@code stopAfter=D} in milliseconds; 0 for never
@@ -56,7 +62,7 @@ import java.util.Set;
  */
 public record AgentOptions(String lock, boolean swapFair, boolean profile, int frames, int sampleEvery, Path out,
                            List<String> include, List<String> exclude, boolean jdk, boolean reportToStderr,
-                           boolean monitors, long monitorThresholdNanos, Set<String> failClasses,
+                           boolean monitors, boolean monitorEvents, long monitorThresholdNanos, Set<String> failClasses,
                            long stopAfterMillis, StackOptions stacks) {
 
     /**
@@ -85,6 +91,7 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         boolean jdk = true;
         boolean stderr = true;
         Boolean monitors = null;
+        Boolean monitorEvents = null;
         long threshold = DEFAULT_MONITOR_THRESHOLD_NANOS;
         Set<String> fail = new HashSet<>();
         long stopAfter = 0;
@@ -121,12 +128,13 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
                         default -> throw new BadOptionException("option 'report': '" + value + "' is not stderr or none");
                     };
                     case "monitors" -> monitors = OptionValues.flag(key, value);
+                    case "monitorEvents" -> monitorEvents = OptionValues.flag(key, value);
                     case "monitorThreshold" -> threshold = OptionValues.number(key, value, 0, Integer.MAX_VALUE);
                     case "fail" -> fail.add(OptionValues.required(key, value));
                     case "stopAfter" -> stopAfter = millis(key, OptionValues.required(key, value));
                     case "stacks", "stackDepth", "stackInterval", "collapsed" -> stackItems.put(key, value);
                     default -> throw new BadOptionException("unknown option '" + key + "' (known: lock, fair, profile, frames, "
-                            + "sample, out, include, exclude, jdk, report, monitors, monitorThreshold, stopAfter, fail, "
+                            + "sample, out, include, exclude, jdk, report, monitors, monitorEvents, monitorThreshold, stopAfter, fail, "
                             + StackOptions.KEYS + ")");
                 }
             }
@@ -134,8 +142,9 @@ public record AgentOptions(String lock, boolean swapFair, boolean profile, int f
         if (stopAfter > 0 && out == null) {
             throw new BadOptionException("option 'stopAfter' needs out=FILE: the report is written there when it stops");
         }
+        boolean probes = monitors == null ? profile : monitors;
         return new AgentOptions(lock, swapFair, profile, frames, sample, out, include, exclude, jdk, stderr,
-                monitors == null ? profile : monitors, threshold, Set.copyOf(fail), stopAfter,
+                probes, monitorEvents != null ? monitorEvents : probes && !profile, threshold, Set.copyOf(fail), stopAfter,
                 StackOptions.parse(stackItems, profile));
     }
 

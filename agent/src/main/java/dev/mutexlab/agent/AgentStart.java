@@ -89,7 +89,7 @@ public final class AgentStart {
             instrumentation.addTransformer(monitorTransformer, instrumentation.isRetransformClassesSupported());
         }
         MonitorContention monitors = null;
-        if (options.monitors()) {
+        if (options.monitorEvents()) {
             monitors = new MonitorContention(options.monitorThresholdNanos());
             monitors.start();
         }

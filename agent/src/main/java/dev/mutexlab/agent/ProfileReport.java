@@ -57,6 +57,7 @@ public final class ProfileReport {
                 .field("sample", options.sampleEvery())
                 .field("jdk", options.jdk())
                 .field("monitors", options.monitors())
+                .field("monitorEvents", options.monitorEvents())
                 .field("stacks", options.stacks().enabled())
                 .field("stackDepth", options.stacks().depth())
                 .field("stackIntervalNanos", options.stacks().intervalNanos())

@@ -14,7 +14,7 @@ import java.util.Map;
  *     contended acquisitions and of the holders they waited for</td></tr>
  * <tr><td>{@code stackDepth=N}</td><td>32</td><td>frames kept per stack (1..1024)</td></tr>
  * <tr><td>{@code stackInterval=D}</td><td>10ms</td><td>at most one waiter walk and one holder walk
- *     per site per D ({@code 0}, {@code 500us}, {@code 10ms}, {@code 1s}; 0: every sampled one)</td></tr>
+ *     per D in the whole JVM ({@code 0}, {@code 500us}, {@code 10ms}, {@code 1s}; 0: every sampled one)</td></tr>
  * <tr><td>{@code collapsed=FILE}</td><td>none</td><td>write the stacks as collapsed stacks (flame-graph
  *     input) there at exit ({@code {pid}} becomes the process id)</td></tr>
  * </table>

@@ -51,6 +51,15 @@ class AgentOptionsTest {
     }
 
     @Test
+    void jfrsMonitorEventsRunOnlyWhereAskedOrWithoutProbes() throws Exception {
+        assertThat(AgentOptions.parse("profile").monitorEvents()).as("the probes time synchronized: no JFR").isFalse();
+        assertThat(AgentOptions.parse("profile,monitorEvents").monitorEvents()).isTrue();
+        assertThat(AgentOptions.parse("lock=go,monitors").monitorEvents()).as("no profile: JFR is the only view").isTrue();
+        assertThat(AgentOptions.parse("lock=go").monitorEvents()).isFalse();
+        assertThat(AgentOptions.parse("profile,monitors=false,monitorEvents=true").monitors()).isFalse();
+    }
+
+    @Test
     void badOptionsNameTheOption() {
         assertBad("lock=nosuch", "option 'lock'", "nosuch");
         assertBad("lock=go:threshold=abc", "option 'lock'");

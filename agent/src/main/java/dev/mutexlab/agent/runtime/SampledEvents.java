@@ -60,7 +60,7 @@ final class SampledEvents {
     /** A sampled acquisition found {@code p} held at {@code startNanos}; returns when its wait begins. */
     static long arrived(LockProbe p, SiteStats s, long startNanos) {
         StackSampler sampler = StackSampler.current();
-        boolean walk = sampler != null && sampler.mayWalk(p.site, StackSampler.Role.WAITER, startNanos);
+        boolean walk = sampler != null && sampler.mayWalk(StackSampler.Role.WAITER, startNanos);
         String[] stack = walk ? sampler.walk() : null;
         // the wait and its event begin after the walk: the walk's time is the walker's, not the lock's
         Object event = jfr ? jfrCall(Call.BEGIN_WAIT, null) : null;
@@ -114,7 +114,7 @@ final class SampledEvents {
         }
         if (causedNanos > 0) {
             StackSampler sampler = StackSampler.current();
-            if (sampler != null && sampler.mayWalk(p.site, StackSampler.Role.HOLDER, endNanos)) {
+            if (sampler != null && sampler.mayWalk(StackSampler.Role.HOLDER, endNanos)) {
                 sampler.record(p.site, StackSampler.Role.HOLDER, sampler.walk(), causedNanos);
             }
         }

@@ -16,11 +16,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Rules:
  * <ul>
- *   <li>At most one waiter walk and one holder walk per site per {@code intervalNanos}
+ *   <li>At most one waiter walk and one holder walk per {@code intervalNanos} in the whole JVM
  *       ({@code stackInterval=D}, {@link #DEFAULT_INTERVAL_NANOS}), decided by a compare-and-set
- *       on the time of the site's last walk of that role: a contended lock is never walked more
- *       often than that, whatever its rate. The time is the one the caller already read
- *       (no clock read of its own), which also lets a test drive the bound with chosen times.
+ *       on the time of the last walk of that role: the walks cost a bounded share of a CPU
+ *       however many sites are contended, and each site's share of them follows its share of the
+ *       sampled contended acquisitions, so the hottest sites get the stacks. The time is the one
+ *       the caller already read (no clock read of its own), which also lets a test drive the
+ *       bound with chosen times.
  *   <li>No walk while the lock is held by the walker: a waiter walks when it arrives at the held
  *       lock, before it waits; a holder after its release.
  *   <li>A walk keeps at most {@code depth} frames ({@code stackDepth=N}), after dropping the
@@ -67,10 +69,12 @@ public final class StackSampler {
     private final int depth;
     private final long intervalNanos;
     private final StackWalker walker = StackWalker.getInstance();
+    /** The time of the last walk of each role (by ordinal), or {@link #NEVER}. */
+    private final AtomicLong[] lastWalkNanos = {new AtomicLong(NEVER), new AtomicLong(NEVER)};
     /** By site id; grown under this object's monitor, read without it. */
     private volatile SiteStacks[] bySite = new SiteStacks[0];
 
-    /** A sampler that keeps {@code depth} frames per walk and walks a site's role at most once per {@code intervalNanos}. */
+    /** A sampler that keeps {@code depth} frames per walk and walks each role at most once per {@code intervalNanos}. */
     public StackSampler(int depth, long intervalNanos) {
         if (depth < 1 || intervalNanos < 0) {
             throw new IllegalArgumentException("depth must be at least 1 and the interval 0 or more: " + depth + ", " + intervalNanos);
@@ -98,11 +102,11 @@ public final class StackSampler {
     }
 
     /**
-     * Whether the caller may walk for {@code site} and {@code role} at {@code nowNanos}: true for
-     * at most one caller per interval (the one whose compare-and-set moves the last walk's time).
+     * Whether the caller may walk for {@code role} at {@code nowNanos}: true for at most one caller
+     * per interval, whatever its site (the one whose compare-and-set moves the last walk's time).
      */
-    public boolean mayWalk(int site, Role role, long nowNanos) {
-        AtomicLong last = stacks(site).of(role).lastWalkNanos;
+    public boolean mayWalk(Role role, long nowNanos) {
+        AtomicLong last = lastWalkNanos[role.ordinal()];
         long then = last.get();
         if (then != NEVER && nowNanos - then < intervalNanos) {
             return false;
@@ -215,11 +219,10 @@ public final class StackSampler {
     }
 
     /**
-     * One site's stacks of one role: its walk gate, and its table (walks and wait by stack) and the
-     * sums of the walks beyond it, both guarded by this object's monitor.
+     * One site's stacks of one role: its table (walks and wait by stack) and the sums of the walks
+     * beyond it, both guarded by this object's monitor.
      */
     private static final class RoleStacks {
-        final AtomicLong lastWalkNanos = new AtomicLong(NEVER);
         final Map<List<String>, long[]> table = new HashMap<>();
         final long[] other = new long[2];
     }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The sampler's bounds: one walk per site and role per interval (driven by chosen times, never by
- * a clock), a bounded table per site, frames of the lock dropped at the top and a walk cut at its
+ * The sampler's bounds: one walk per role per interval in the whole JVM (driven by chosen times,
+ * never by a clock), a bounded table per site, frames of the lock dropped at the top and a walk cut at its
  * depth.
  */
 class StackSamplerTest {
@@ -22,23 +22,22 @@ class StackSamplerTest {
     private static final long MS = 1_000_000L;
 
     @Test
-    void aSiteAndRoleIsWalkedAtMostOncePerInterval() {
+    void aRoleIsWalkedAtMostOncePerIntervalWhateverTheSite() {
         StackSampler sampler = new StackSampler(8, 10 * MS);
-        assertThat(sampler.mayWalk(0, Role.WAITER, 100 * MS)).as("the first walk").isTrue();
-        assertThat(sampler.mayWalk(0, Role.WAITER, 100 * MS)).as("the same moment").isFalse();
-        assertThat(sampler.mayWalk(0, Role.WAITER, 109 * MS)).as("within the interval").isFalse();
-        assertThat(sampler.mayWalk(0, Role.HOLDER, 105 * MS)).as("the other role has its own gate").isTrue();
-        assertThat(sampler.mayWalk(1, Role.WAITER, 105 * MS)).as("another site has its own gate").isTrue();
-        assertThat(sampler.mayWalk(0, Role.WAITER, 110 * MS)).as("an interval later").isTrue();
-        assertThat(sampler.mayWalk(0, Role.WAITER, 119 * MS)).isFalse();
+        assertThat(sampler.mayWalk(Role.WAITER, 100 * MS)).as("the first walk").isTrue();
+        assertThat(sampler.mayWalk(Role.WAITER, 100 * MS)).as("the same moment").isFalse();
+        assertThat(sampler.mayWalk(Role.WAITER, 109 * MS)).as("within the interval, any site").isFalse();
+        assertThat(sampler.mayWalk(Role.HOLDER, 105 * MS)).as("the other role has its own gate").isTrue();
+        assertThat(sampler.mayWalk(Role.WAITER, 110 * MS)).as("an interval later").isTrue();
+        assertThat(sampler.mayWalk(Role.WAITER, 119 * MS)).isFalse();
     }
 
     @Test
     void theGateTakesTimesOnEitherSideOfZero() {
         StackSampler sampler = new StackSampler(8, 10 * MS);
-        assertThat(sampler.mayWalk(3, Role.WAITER, -5 * MS)).isTrue();
-        assertThat(sampler.mayWalk(3, Role.WAITER, 4 * MS)).isFalse();
-        assertThat(sampler.mayWalk(3, Role.WAITER, 5 * MS)).isTrue();
+        assertThat(sampler.mayWalk(Role.WAITER, -5 * MS)).isTrue();
+        assertThat(sampler.mayWalk(Role.WAITER, 4 * MS)).isFalse();
+        assertThat(sampler.mayWalk(Role.WAITER, 5 * MS)).isTrue();
     }
 
     @Test
@@ -60,7 +59,7 @@ class StackSamplerTest {
                 for (int i = 0; i < intervals; i++) {
                     // every thread asks at every instant of interval i: one of them may walk
                     for (long at = i * 10 * MS; at < (i + 1) * 10 * MS; at += 5 * MS) {
-                        if (sampler.mayWalk(4, Role.HOLDER, at)) {
+                        if (sampler.mayWalk(Role.HOLDER, at)) {
                             granted.incrementAndGet();
                         }
                     }
@@ -80,7 +79,7 @@ class StackSamplerTest {
     void intervalZeroWalksEverySampledEvent() {
         StackSampler sampler = new StackSampler(8, 0);
         for (int i = 0; i < 5; i++) {
-            assertThat(sampler.mayWalk(0, Role.WAITER, 7)).isTrue();
+            assertThat(sampler.mayWalk(Role.WAITER, 7)).isTrue();
         }
     }
 
