@@ -1,17 +1,27 @@
 #!/usr/bin/env python3
 """Summarizes scripts/measure-profiler.sh's files: per (thread kind, P, workload) and round, the
 profiled arm's median ops/s over the plain arm's of the same round; then per arm the median and the
-range over all cells and rounds.
+range over all cells and rounds. Reads each round's file as NAME.json or, kept compressed, NAME.json.gz.
 Usage: scripts/profiler-overhead.py DIR   (default docs/results/profiler-overhead)"""
 import glob
+import gzip
 import json
 import os
 import statistics
 import sys
 
 
+def load(path):
+    """A result file, or its gzipped copy (path + '.gz') where only that is kept."""
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    with gzip.open(path + ".gz", "rt") as f:
+        return json.load(f)
+
+
 def medians(path):
-    d = json.load(open(path))
+    d = load(path)
     out = {}
     for g in d["groups"]:
         cells = {}
@@ -27,7 +37,7 @@ def main(argv):
         print(__doc__)
         return 0
     root = argv[0] if argv else "docs/results/profiler-overhead"
-    rounds = sorted({os.path.basename(p).split("-")[0] for p in glob.glob(os.path.join(root, "round*-plain.json"))})
+    rounds = sorted({os.path.basename(p).split("-")[0] for p in glob.glob(os.path.join(root, "round*-plain.json*"))})
     for arm in ("profile", "sample1"):
         ratios = []
         for r in rounds:

@@ -108,14 +108,14 @@ public final class ResultFiles {
         }
     }
 
-    /** Reads {@code file}; throws {@link UsageException} naming the file on any problem. */
+    /** Reads {@code file} (gzipped if its name ends in {@code .gz}); throws {@link UsageException} naming the file on any problem. */
     public static Loaded load(Path file) {
         JsonNode root;
         try {
             if (Files.isDirectory(file)) {
                 throw new UsageException(file + ": is a folder, not a result file");
             }
-            root = ResultIO.json().readTree(Files.readAllBytes(file));
+            root = ResultIO.json().readTree(ResultIO.readBytes(file));
         } catch (NoSuchFileException e) {
             throw new UsageException(file + ": no such file");
         } catch (JsonProcessingException e) {

@@ -110,10 +110,23 @@ public final class ResultIO {
         }
     }
 
-    /** Reads a JSON file as {@code type}; throws {@link UsageException} naming the file on any problem. */
+    /**
+     * A result file's bytes; a name ending in {@code .gz} is gunzipped, so that a result kept
+     * compressed (as {@code docs/results} keeps its larger ones) reads as the file it was written as.
+     */
+    public static byte[] readBytes(Path file) throws IOException {
+        if (!file.getFileName().toString().endsWith(".gz")) {
+            return Files.readAllBytes(file);
+        }
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Reads a JSON file (gzipped if its name ends in {@code .gz}) as {@code type}; throws {@link UsageException} naming the file on any problem. */
     public static <T> T read(Path file, Class<T> type) {
         try {
-            return JSON.readValue(file.toFile(), type);
+            return JSON.readValue(readBytes(file), type);
         } catch (IOException e) {
             throw new UsageException(file + ": not a readable result file (" + (e instanceof java.nio.file.NoSuchFileException
                     || e instanceof java.io.FileNotFoundException ? "no such file" : "corrupt or truncated JSON") + ")");
