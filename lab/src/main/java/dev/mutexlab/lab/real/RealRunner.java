@@ -34,9 +34,10 @@ import java.util.concurrent.TimeUnit;
  * JVM of its own: {@code RealChild} of the real module, confined to P CPUs ({@link Confinement}),
  * with {@code -javaagent:AGENT=lock=SPEC,out=FILE,report=none} (for {@code jdk} no agent: the
  * program's own lock; for {@code SPEC+profile} the agent's {@code profile} as well, so that a run
- * measures the profile's cost beside the same lock without it). Batches are interleaved: batch after batch, each running every (thread kind,
- * P, workers, workload) on every lock once, the locks in an order rotated by one from the previous
- * batch, so that ratios within a batch compare neighbours in time. A lock listed twice (the A/A control, the
+ * measures the profile's cost beside the same lock without it). Batches are interleaved: batch
+ * after batch, each running every (thread kind, P, workers, workload) on every lock once, the
+ * locks in an order rotated by one from the previous batch, so that ratios within a batch compare
+ * neighbours in time. A lock listed twice (the A/A control, the
  * first lock again last) runs as any other, on the same spec; its samples carry the same name and are
  * told apart by their place in the rotation ({@link AppsResult#lockIndex}).
  *
