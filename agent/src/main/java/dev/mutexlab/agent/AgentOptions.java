@@ -33,8 +33,8 @@ import java.util.Set;
  *     monitor contention per class</td></tr>
  * <tr><td>{@code monitorEvents[=true|false]}</td><td>on for monitors without profile</td><td>JFR's
  *     monitor contention per class ({@code jdk.JavaMonitorEnter}), for the monitors the probes
- *     cannot see; off with {@code profile} unless asked: JFR's start and its stream cost a program
- *     more than the probes</td></tr>
+ *     cannot see; off with {@code profile} unless asked: the probes already time the sites, and
+ *     JFR's start and its event stream are a cost that view does not need</td></tr>
  * <tr><td>{@code monitorThreshold=NANOS}</td><td>10000</td><td>the JFR threshold for monitor waits</td></tr>
  * <tr><td>{@code stopAfter=D}</td><td>never</td><td>after D ({@code 30s}, {@code 500ms}, {@code 2m}):
  *     write the report to {@code out}, stop timing and undo the rewrites it can (for an attach)</td></tr>
