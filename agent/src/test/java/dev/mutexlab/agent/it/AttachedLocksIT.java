@@ -32,10 +32,8 @@ class AttachedLocksIT {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void aLockMadeBeforeTheAttachIsProfiledAndTheProgramRunsOnTwice() throws Exception {
-        Path done = dir.resolve("done");
         Path err = dir.resolve("target.err");
-        Process target = new ProcessBuilder(ChildJvm.command(null, null, List.of(), ExistingLockProgram.class,
-                done.toString())).redirectError(err.toFile()).start();
+        Process target = start(err);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("READY");
             for (int attach = 1; attach <= 2; attach++) {
@@ -59,12 +57,7 @@ class AttachedLocksIT {
                 assertThat(holds).as("attach %d: holds timed", attach).isPositive();
                 assertThat(waits).as("attach %d: waits timed (three threads on one lock)", attach).isPositive();
             }
-            Files.createFile(done);
-            String rest = out.lines().reduce("", (a, b) -> a + b + "\n");
-            assertThat(target.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            String stderr = Files.readString(err);
-            assertThat(rest).as(stderr).contains("SELF_CHECK=ok");
-            assertThat(target.exitValue()).as(stderr).isZero();
+            String stderr = stopAndCheck(target, out, err);
             assertThat(stderr).as("the probes went in both times").doesNotContain("not profiled");
             assertThat(stderr).as("the second attach's report replaces the first's MBean").doesNotContain("no on-demand report");
             assertThat(stderr.lines().filter(l -> l.startsWith("mutexlab-agent: stopped after"))).hasSize(2);
@@ -76,11 +69,9 @@ class AttachedLocksIT {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void whenTheJdksLockCannotBeProbedOneLineSaysSoAndTheProfileGoesOn() throws Exception {
-        Path done = dir.resolve("done");
         Path err = dir.resolve("target.err");
         Path report = dir.resolve("attach.json");
-        Process target = new ProcessBuilder(ChildJvm.command(null, null, List.of(), ExistingLockProgram.class,
-                done.toString())).redirectError(err.toFile()).start();
+        Process target = start(err);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("READY");
             profile(target, report, ",fail=java.util.concurrent.locks.ReentrantLock");
@@ -88,16 +79,31 @@ class AttachedLocksIT {
             assertThat(sitesOf(json.get("sites"), WORKER)).as("no acquisition points: %s", json).isEmpty();
             assertThat(ReportJson.find(json.get("rewrites").get("skipped"), "java.util.concurrent.locks.ReentrantLock"))
                     .as("the report says why").isNotNull();
-            Files.createFile(done);
-            String rest = out.lines().reduce("", (a, b) -> a + b + "\n");
-            assertThat(target.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            String stderr = Files.readString(err);
-            assertThat(rest).as(stderr).contains("SELF_CHECK=ok");
-            assertThat(target.exitValue()).as(stderr).isZero();
+            String stderr = stopAndCheck(target, out, err);
             assertThat(stderr.lines().filter(l -> l.contains("not profiled"))).hasSize(1);
         } finally {
             target.destroyForcibly();
         }
+    }
+
+    /** Starts {@link ExistingLockProgram}, its stderr to {@code err}. */
+    private static Process start(Path err) throws Exception {
+        return new ProcessBuilder(ChildJvm.command(null, null, List.of(), ExistingLockProgram.class))
+                .redirectError(err.toFile()).start();
+    }
+
+    /**
+     * Ends the target's input, which tells it to stop and check its own work; asserts that it
+     * passed its check and exited 0; returns its stderr.
+     */
+    private static String stopAndCheck(Process target, BufferedReader out, Path err) throws Exception {
+        target.getOutputStream().close();
+        String rest = out.lines().reduce("", (a, b) -> a + b + "\n");
+        assertThat(target.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stderr = Files.readString(err);
+        assertThat(rest).as(stderr).contains("SELF_CHECK=ok");
+        assertThat(target.exitValue()).as(stderr).isZero();
+        return stderr;
     }
 
     /** Attaches for two seconds and waits for the report the agent writes when it stops. */

@@ -1,15 +1,15 @@
 package dev.mutexlab.agent.it;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A running program whose lock was made, and fought over, before any agent came: three threads
  * take {@link #LOCK} (one with {@code lock()}, one with {@code lockInterruptibly()}, one with
- * {@code tryLock(timeout)}), each holding it for a few microseconds, until the file {@code args[0]}
- * appears; prints {@code READY} once every thread has taken the lock. Then it checks its own work:
+ * {@code tryLock(timeout)}), each holding it for a few microseconds, until its standard input
+ * ends (the test closes it; a test that dies closes it too); prints {@code READY} once every
+ * thread has taken the lock. Then it checks its own work:
  * the count kept under the lock equals the sum of the threads' own counts, the lock is free and is
  * the JDK's, and prints {@code SELF_CHECK=ok}.
  */
@@ -19,26 +19,25 @@ public final class ExistingLockProgram {
     static final ReentrantLock LOCK = new ReentrantLock();
     static long underLock;
     static volatile boolean stop;
+    /** Counted down by each worker on its first acquisition. */
+    static final CountDownLatch FIRST_TAKEN = new CountDownLatch(3);
 
     private ExistingLockProgram() {
     }
 
     public static void main(String[] args) throws Exception {
-        Path done = Path.of(args[0]);
         Worker[] workers = {new Worker(0), new Worker(1), new Worker(2)};
         for (Worker w : workers) {
             w.start();
         }
-        for (Worker w : workers) {
-            while (w.own == 0) {
-                Thread.sleep(1);
-            }
+        if (!FIRST_TAKEN.await(60, TimeUnit.SECONDS)) {
+            System.out.println("SELF_CHECK=FAILED (a worker never took the lock)");
+            System.exit(1);
         }
         System.out.println("READY");
         System.out.flush();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
-        while (!Files.exists(done) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+        while (System.in.read() >= 0) {
+            // the test says nothing on it: the end of the input is the signal to stop
         }
         stop = true;
         long sum = 0;
@@ -76,7 +75,9 @@ public final class ExistingLockProgram {
                     }
                     try {
                         underLock++;
-                        own++;
+                        if (own++ == 0) {
+                            FIRST_TAKEN.countDown();
+                        }
                         long until = System.nanoTime() + 5_000;
                         while (System.nanoTime() < until) {
                             Thread.onSpinWait();
