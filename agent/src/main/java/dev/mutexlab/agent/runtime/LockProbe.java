@@ -102,17 +102,16 @@ public final class LockProbe {
      * to time (one in {@code sampleEvery}; never once the profile has stopped).
      */
     boolean sampled(SiteStats s) {
-        s.acquisitions += s.countdownFrom - s.countdown;
         if (s.lastReleaseNanos != NOT_TIMED) {
             s.outsideNanos.record(System.nanoTime() - s.lastReleaseNanos);
             s.lastReleaseNanos = NOT_TIMED;
             int left = s.resumeCountdown - 1;
             if (left > 0) {
-                s.countdown = s.countdownFrom = left;
+                s.countInterval(left);
                 return false;
             }
         }
-        s.countdown = s.countdownFrom = sampleEvery;
+        s.countInterval(sampleEvery);
         return !stopped;
     }
 
@@ -125,7 +124,7 @@ public final class LockProbe {
             return false;
         }
         s.reentrant++;
-        s.countdown = s.countdownFrom = 1;
+        s.countInterval(1);   // counted already by sampled(): only sends the next one to the sampled path
         return true;
     }
 
@@ -224,9 +223,8 @@ public final class LockProbe {
         SiteStats s = stats();
         s.holdNanos.record(endNanos - startNanos);
         s.lastReleaseNanos = endNanos;
-        s.acquisitions += s.countdownFrom - s.countdown;
         s.resumeCountdown = s.countdown;
-        s.countdown = s.countdownFrom = 1;
+        s.countInterval(1);
         SampledEvents.released(this, s, endNanos, causedNanos);
     }
 

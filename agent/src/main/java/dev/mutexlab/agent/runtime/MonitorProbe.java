@@ -81,12 +81,13 @@ public final class MonitorProbe {
 
     /** The one enter in N: reentrant or timed. */
     private static long sampled(Object monitor, int site, SiteStats s) {
-        if (!countInterval(s)) {
+        s.countInterval(Settings.current().sampleEvery());
+        if (stopped) {
             return NOT_TIMED;
         }
         if (Thread.holdsLock(monitor)) {
             s.reentrant++;
-            s.countdown = s.countdownFrom = 1;
+            s.countInterval(1);   // counted above: only sends the next enter to the sampled path
             return NOT_TIMED;
         }
         Site where = Sites.get(site);
@@ -118,22 +119,12 @@ public final class MonitorProbe {
         if (--s.countdown > 0) {
             return NOT_TIMED;
         }
-        if (!countInterval(s)) {
+        s.countInterval(Settings.current().sampleEvery());
+        if (stopped) {
             return NOT_TIMED;
         }
         s.timed++;
         return System.nanoTime();
-    }
-
-    /**
-     * The sampled path's start, for an enter whose decrement took the countdown to 0: counts the
-     * interval the countdown stood for (this enter included), sets it again, and returns whether
-     * this enter may be timed (not once the profile has stopped).
-     */
-    private static boolean countInterval(SiteStats s) {
-        s.acquisitions += s.countdownFrom - s.countdown;
-        s.countdown = s.countdownFrom = Settings.current().sampleEvery();
-        return !stopped;
     }
 
     /**

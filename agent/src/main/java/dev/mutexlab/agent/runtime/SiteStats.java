@@ -48,6 +48,16 @@ public final class SiteStats {
     SampledEvents.InFlight inFlight;
 
     /**
+     * The sampled path's count: adds the acquisitions the countdown has stood for since it was
+     * last set (the one taking this path included) to {@link #acquisitions}, and sets it to
+     * {@code next}. Called by this thread only.
+     */
+    void countInterval(int next) {
+        acquisitions += countdownFrom - countdown;
+        countdown = countdownFrom = next;
+    }
+
+    /**
      * Every acquisition that got the lock, the ones since the last sampled one included. Read by a
      * report from another thread, the two counters may be from different moments: the count is
      * kept within 0..{@code countdownFrom} (a few acquisitions off, as any live read is).
