@@ -39,7 +39,7 @@ public record LabLock(String spec, String lockSpec, long yieldPeriodNanos) {
         if (t.endsWith(PROFILE_SUFFIX)) {
             String base = t.substring(0, t.length() - PROFILE_SUFFIX.length());
             LabLock lock = base.isBlank() ? null : parse(base);
-            if (lock == null || lock.isMonitor() || lock.yieldAfterUnlock()) {
+            if (lock == null || lock.isMonitor() || lock.yieldAfterUnlock() || lock.profiled()) {
                 throw new UsageException("bad lock spec '" + t + "': +profile follows a library lock spec (jdk+profile)");
             }
             return new LabLock(t, lock.lockSpec(), -1L);

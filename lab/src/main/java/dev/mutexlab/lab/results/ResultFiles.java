@@ -122,7 +122,8 @@ public final class ResultFiles {
             throw new UsageException(file + ": corrupt or truncated JSON (" + e.getOriginalMessage().lines().findFirst()
                     .orElse("parse error") + ")");
         } catch (IOException e) {
-            throw new UsageException(file + ": cannot be read (" + e.getMessage() + ")");
+            throw new UsageException(file + ": cannot be read (" + (e.getMessage() != null ? e.getMessage()
+                    : file.getFileName().toString().endsWith(".gz") ? "a truncated gzip stream" : e.getClass().getSimpleName()) + ")");
         }
         if (root == null || root.isMissingNode() || !root.isObject()) {
             throw new UsageException(file + ": not a mutexlab result file (" + (root == null || root.isMissingNode()

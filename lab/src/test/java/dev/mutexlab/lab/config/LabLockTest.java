@@ -66,7 +66,7 @@ class LabLockTest {
 
     @Test
     void profileFollowsOnlyALibrarySpec() {
-        for (String bad : List.of("+profile", "synchronized+profile", "go+yield+profile", "nosuch+profile")) {
+        for (String bad : List.of("+profile", "synchronized+profile", "go+yield+profile", "nosuch+profile", "jdk+profile+profile")) {
             assertThatThrownBy(() -> LabLock.parse(bad)).as(bad).isInstanceOf(UsageException.class)
                     .hasMessageNotContaining("\n");
         }
